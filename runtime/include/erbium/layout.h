@@ -1,0 +1,85 @@
+/* Erbium runtime: memory layout shared by the inline hot path.
+
+   The synchronisation primitives are static inline (erbium/sync.h), so the
+   parts of a record and of a view that they touch must be visible to user
+   code.  This header fixes that layout: each view's published index lives
+   alone on its cache line (the only line the other side polls), the owner's
+   private state lives on the next line, and the record exposes one
+   read-mostly line.  Everything else is private to runtime/src.  */
+
+#ifndef ERBIUM_LAYOUT_H
+#define ERBIUM_LAYOUT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bytes that separate independently written fields.  128 rather than the
+   64-byte line that hwloc reports on x86: the adjacent-line prefetcher pulls
+   lines in pairs, so 64-byte padding still shares traffic.  The runtime
+   checks at start-up that this is a multiple of hwloc's line size.  */
+#define ER_CACHE_LINE 128
+
+/* View kinds (er_view.kind).  */
+#define ER_READ 1
+#define ER_WRITE 2
+
+/* Record: only its first line is public.  GEN changes whenever the record's
+   buffer or set of connected views changes; views compare it with their own
+   copy in stall/update and resynchronise out of line when it differs.
+   SLEEPERS counts threads sleeping on this record, so that commit and release
+   only wake somebody (out of line) when somebody sleeps.  */
+typedef struct er_record
+{
+  _Atomic uint32_t gen;
+  _Atomic uint32_t sleepers;
+  /* Element size in bytes, fixed at creation.  */
+  uint32_t esize;
+  uint32_t serial;		/* record number for messages, from 1 */
+} er_record;
+
+/* View.  Indices inside the runtime are 64-bit and never wrap; the program's
+   int indices are translated relative to the view's own current index
+   (er_xlat), which is the paper's "translated backwards" rule made
+   unnecessary by wide counters.
+
+   OWN is what the owner publishes: the commit index of a write view, the
+   release index of a read view.  GATE is what the owner acquires: the stall
+   index of a write view, the update index of a read view.  PEER_MIN caches
+   the other side's minimum (minimum release index of the registered read
+   views for a writer, minimum commit index of the write views for a
+   reader); it only ever lags the truth, so using it is always safe.  */
+typedef struct er_view
+{
+  /* Line 0: the published index, written by the owner, polled by the
+     other side.  Nothing else lives here.  */
+  _Atomic int64_t pub;
+  char er_pad0_[ER_CACHE_LINE - sizeof (int64_t)];
+
+  /* Line 1: owner-private hot state.  */
+  int64_t own;			/* private copy of PUB */
+  int64_t gate;			/* stall (write) / update (read) index */
+  int64_t peer_min;		/* cached minimum of the other side */
+  int64_t horizon;		/* elements; 0 until alloc() */
+  const _Atomic int64_t *peer;	/* single-peer fast refresh, or NULL */
+  char *base;			/* window; mirrored, see er_elem */
+  uint64_t mask;		/* slots - 1 (slots is a power of two) */
+  er_record *rec;
+  uint32_t gen;			/* record generation last synchronised */
+  uint32_t esize;		/* element size in bytes */
+  uint8_t kind;			/* ER_READ or ER_WRITE */
+  uint8_t term;			/* read view: termination already reported */
+  char er_pad1_[ER_CACHE_LINE
+		- (5 * sizeof (int64_t) + 3 * sizeof (void *)
+		   + 2 * sizeof (uint32_t) + 2 * sizeof (uint8_t))];
+} er_view;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ERBIUM_LAYOUT_H */

@@ -1,0 +1,55 @@
+/* Erbium runtime: processes (paper section 3, "Creation" and
+   "Termination").
+
+   A process is a persistent thread running a function on a private copy of
+   its arguments.  Processes may create processes.  When a process returns,
+   every view it still owns is freed with ER_TERMINATE (an implicit return
+   terminates the process's streams, which is what lets the paper's Figure 2
+   consumer stop).  At exit the main thread frees its own views the same way
+   and waits for every process.
+
+   Placement (hwloc): each process is bound to a core of its own while cores
+   remain, the least loaded core otherwise; when a process connects its
+   first view to a record, it moves to a free core sharing the deepest
+   cache with the record's other processes if the topology offers a
+   choice.  Environment: ERBIUM_BIND=0 disables binding; ERBIUM_CPUS=a,b,c
+   binds the n-th process created to the n-th listed PU (OS index), cyclic;
+   ERBIUM_PLACEMENT_REPORT=1 prints each placement decision to stderr.  */
+
+#ifndef ERBIUM_PROCESS_H
+#define ERBIUM_PROCESS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* run p(args): start a process running FN on a copy of the SIZE bytes
+   at ARGS (FN receives a pointer to that copy, valid while it runs).
+   Returns 0; failure to create a thread is reported on stderr and aborts.  */
+int er_run (void (*fn) (void *), const void *args, size_t size);
+
+/* Same, bound to core CORE (hwloc logical core index, 0..er_ncores()-1)
+   instead of automatic placement; CORE < 0 means automatic.  */
+int er_run_on (int core, void (*fn) (void *), const void *args, size_t size);
+
+/* Wait until every process has returned.  Called automatically at exit.
+   Called from a process, it returns at once (a process cannot wait for
+   itself).  A global deadlock while waiting is reported like any other.  */
+void er_wait_all (void);
+
+/* Number of cores and of processing units hwloc sees; cache line size in
+   bytes from hwloc (64 when hwloc does not say).  */
+int er_ncores (void);
+int er_npus (void);
+int er_cache_line (void);
+
+/* Exit status of a program stopped by deadlock detection.  */
+#define ER_EXIT_DEADLOCK 70
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ERBIUM_PROCESS_H */

@@ -1,0 +1,92 @@
+/* Erbium runtime: records and views, their creation, registration,
+   windows and termination (paper section 3, "Creation", "Resource
+   management", "Termination"; section 4 for the single shared buffer).
+
+   These calls are out of line: they take the record's lock, may allocate
+   or reallocate the shared window, and wake sleepers.  Misuse (bad
+   argument, duplicate id, allocation failure) prints a message naming the
+   record, the view, the index or id and the rule to stderr, then aborts;
+   none of these functions returns an error code for misuse.  */
+
+#ifndef ERBIUM_RECORD_H
+#define ERBIUM_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "erbium/layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* new_record(wreg, rreg) for elements of ESIZE bytes (1..2^20).  Update
+   on any read view waits until write views with ids 1..WREG have
+   registered; stall on any write view waits until read views with ids
+   1..RREG have registered (the paper pairs the counts with the views whose
+   absence would lose data).  WREG, RREG >= 0.  Returns the record; never
+   NULL (allocation failure aborts with a message).  */
+er_record *er_new_record (int wreg, int rreg, size_t esize);
+
+/* new_read_view(r) / new_write_view(r): a view connected to R, owned by the
+   calling thread (process), with all its indices at 0 and no window yet
+   (alloc() gives it one).  The view is unregistered until er_register.  */
+er_view *er_new_read_view (er_record *r);
+er_view *er_new_write_view (er_record *r);
+
+/* register(v, id): make V a registered view of its record with label ID
+   (ids are consecutive positive integers, counted separately for read and
+   write views).  If a view with the same kind and id was freed without
+   ER_TERMINATE, V takes over its indices (hand-over).  ID == -1
+   unregisters V: a read view then no longer holds back writers; a write
+   view's id becomes free for hand-over.  Returns ID.  Registering an id
+   that a live view of the same kind holds, or an id < -1 or == 0, is a
+   misuse.  */
+int er_register (er_view *v, int id);
+
+/* alloc(v, h): give V a sliding window of H elements (its horizon, H >= 1).
+   The record's single buffer holds at least the largest write horizon
+   plus the largest read horizon; a larger H reallocates it, waiting until
+   every other view of the record reaches a primitive (their element
+   addresses are recomputed there).  Calling alloc again changes the
+   horizon.  */
+void er_alloc (er_view *v, int h);
+
+/* Flags for er_free_view.  */
+#define ER_HANDOVER 0		/* another view may register with V's id */
+#define ER_TERMINATE 1		/* no hand-over: terminates the stream */
+
+/* free_view(v, flags): V's owner is done with it.  Its terminal commit
+   (write view) or release (read view) index stays in the record's minimum
+   computations: with ER_HANDOVER until a view registers with the same id
+   (registered views), with ER_TERMINATE a write view's terminal commit
+   index ends the stream for readers (update returns it, then 0) and a read
+   view stops holding back writers.  When the last view of a record is
+   freed and every id up to wreg/rreg has registered once, the record and
+   its buffer are deallocated.  V must not be used afterwards.  */
+void er_free_view (er_view *v, int flags);
+
+/* Introspection, for tests and tools (not for hot code).  */
+struct er_view_info
+{
+  int kind;			/* ER_READ or ER_WRITE */
+  int id;			/* 0 when unregistered */
+  int64_t commit_or_release;	/* published index (commit / release) */
+  int64_t stall_or_update;	/* acquired index (stall / update) */
+  int64_t horizon;		/* elements, 0 before alloc */
+  uint64_t slots;		/* elements in the record's buffer */
+  int single_peer;		/* 1 when the single-producer single-consumer
+				   path is in use for this view */
+  int record;			/* record serial number, from 1 */
+};
+/* Fill *OUT with V's current state as seen by its owner.  */
+void er_view_info (er_view *v, struct er_view_info *out);
+
+/* Number of records currently allocated (created and not yet
+   deallocated).  */
+int er_live_records (void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ERBIUM_RECORD_H */

@@ -1,0 +1,260 @@
+/* Erbium runtime: the synchronisation hot path (paper section 3, "Data
+   streaming" and "Resource management"; section 4 for the shared-memory
+   specialisation).
+
+   commit, update, stall, release, receive, receive_range and element
+   addressing are static inline so that compilers (and the Erbium plugin's
+   late lowering) see straight-line code.  They use C11 acquire loads and
+   release stores only: on x86-TSO that is plain MOVs, with no locked
+   instruction and no fence.  Each primitive touches the owner's private
+   line, and the other side's published line only when the cached copy of
+   the other side's index (er_view.peer_min) does not already allow the
+   request.  Everything that may block or that changes the record's shape
+   is out of line in runtime/src.
+
+   Library mode: compile with -DER_LIBRARY_MODE to call the out-of-line
+   copies exported by liberbium instead of inlining (same names, same
+   semantics); benchmarks use it to measure what inlining buys.
+
+   Indices: every function takes the program's int indices.  They may wrap
+   past 2^31 (and 2^32): an index is translated relative to the view's own
+   current index (er_xlat), so a program may count with int forever as long
+   as one request never jumps more than 2^31 - 1 indices ahead.  */
+
+#ifndef ERBIUM_SYNC_H
+#define ERBIUM_SYNC_H
+
+#include <stdint.h>
+#include "erbium/layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Out-of-line slow paths (runtime/src/block.c, misuse.c).  */
+int er_update_slow (er_view *v, int64_t idx, int i);
+void er_stall_slow (er_view *v, int64_t idx);
+void er_wake (er_record *r);
+void er_misuse (er_view *v, int op, int64_t idx)
+  __attribute__ ((noreturn, cold));
+void er_check_access (er_view *v, int i, int n);
+/* Nonzero when index checking is on (ERBIUM_CHECK=1 in the environment at
+   start-up, or a build with -DERBIUM_CHECKED).  Declared const: the value
+   is fixed before main, so loops may hoist the test.  */
+int er_checking (void) __attribute__ ((const));
+
+/* Operation codes for er_misuse and deadlock reports.  */
+#define ER_OP_COMMIT 1
+#define ER_OP_UPDATE 2
+#define ER_OP_STALL 3
+#define ER_OP_RELEASE 4
+#define ER_OP_RECEIVE 5
+#define ER_OP_ELEM 6
+
+/* Translate the program's index I to the 64-bit index nearest to REF that
+   agrees with I modulo 2^32.  Pure arithmetic; no check.  */
+static inline int64_t
+er_xlat (int i, int64_t ref)
+{
+  return ref + (int32_t) ((uint32_t) i - (uint32_t) ref);
+}
+
+#if defined (ER_LIBRARY_MODE) && !defined (ER_DEFINE_OUT_OF_LINE)
+
+void er_commit (er_view *v, int i);
+int er_update (er_view *v, int i);
+void er_stall (er_view *v, int i);
+void er_release (er_view *v, int i);
+void er_receive (er_view *v, int i);
+void er_receive_range (er_view *v, int tl, int hd);
+void *er_elem (er_view *v, int i);
+void *er_burst (er_view *v, int i, int n);
+
+#else
+
+#ifdef ER_DEFINE_OUT_OF_LINE
+# define ER_HOT __attribute__ ((visibility ("default")))
+#else
+# define ER_HOT static inline __attribute__ ((always_inline, unused))
+#endif
+
+#define ER_UNLIKELY(x) __builtin_expect (!!(x), 0)
+
+/* commit(v, i): paper section 3.  Write view V publishes every index below
+   I (the elements V wrote at indices < I become visible to connected read
+   views).  Does nothing when I is not above the current commit index.
+   Never blocks.  Misuse (V is a read view) is reported by er_misuse, which
+   prints the record, view and rule to stderr and aborts.  */
+ER_HOT void
+er_commit (er_view *v, int i)
+{
+  if (ER_UNLIKELY (v->kind != ER_WRITE))
+    er_misuse (v, ER_OP_COMMIT, i);
+  int64_t idx = er_xlat (i, v->own);
+  if (idx > v->own)
+    {
+      v->own = idx;
+      atomic_store_explicit (&v->pub, idx, memory_order_release);
+      if (ER_UNLIKELY (atomic_load_explicit (&v->rec->sleepers,
+					     memory_order_relaxed)))
+	er_wake (v->rec);
+    }
+}
+
+/* update(v, i): paper section 3.  Read view V observes every index below I:
+   waits until the minimum commit index of the connected write views reaches
+   I (and until the write views with ids 1..wreg have registered), then
+   returns I.  Does nothing and returns I when I is not above the current
+   update index.  On termination (the minimum commit index is held by a
+   write view freed with ER_TERMINATE) it returns that smaller index once,
+   or 0 if nothing is left, and 0 on every later call that would have
+   waited.  An I more than the view's horizon above its release index is a
+   misuse (er_misuse).  */
+ER_HOT int
+er_update (er_view *v, int i)
+{
+  if (ER_UNLIKELY (v->kind != ER_READ))
+    er_misuse (v, ER_OP_UPDATE, i);
+  int64_t idx = er_xlat (i, v->gate);
+  if (idx <= v->gate)
+    return i;
+  if (ER_UNLIKELY (idx - v->own > v->horizon))
+    er_misuse (v, ER_OP_UPDATE, idx);
+  if (ER_UNLIKELY (atomic_load_explicit (&v->rec->gen, memory_order_relaxed)
+		   != v->gen))
+    return er_update_slow (v, idx, i);
+  if (idx > v->peer_min)
+    {
+      if (v->peer)
+	v->peer_min = atomic_load_explicit (v->peer, memory_order_acquire);
+      if (idx > v->peer_min)
+	return er_update_slow (v, idx, i);
+    }
+  v->gate = idx;
+  return i;
+}
+
+/* stall(v, i): paper section 3, read with the release index counting
+   released elements (release(v, i) frees the indices below i, as in the
+   paper's Figure 2): waits until every registered connected read view has
+   released index i - h, h being V's horizon (and until the read views with
+   ids 1..rreg have registered), so that V may write indices below I.
+   Does nothing when I is not above the current stall index.  An I more
+   than h above V's commit index can never be granted: misuse.  */
+ER_HOT void
+er_stall (er_view *v, int i)
+{
+  if (ER_UNLIKELY (v->kind != ER_WRITE))
+    er_misuse (v, ER_OP_STALL, i);
+  int64_t idx = er_xlat (i, v->gate);
+  if (idx <= v->gate)
+    return;
+  if (ER_UNLIKELY (idx - v->own > v->horizon))
+    er_misuse (v, ER_OP_STALL, idx);
+  if (ER_UNLIKELY (atomic_load_explicit (&v->rec->gen, memory_order_relaxed)
+		   != v->gen))
+    {
+      er_stall_slow (v, idx);
+      return;
+    }
+  if (idx - v->horizon > v->peer_min)
+    {
+      if (v->peer)
+	v->peer_min = atomic_load_explicit (v->peer, memory_order_acquire);
+      if (idx - v->horizon > v->peer_min)
+	{
+	  er_stall_slow (v, idx);
+	  return;
+	}
+    }
+  v->gate = idx;
+}
+
+/* release(v, i): paper section 3.  Read view V declares every index below I
+   dead, so writers may recycle their storage.  Does nothing when I is not
+   above the current release index.  Never blocks.  */
+ER_HOT void
+er_release (er_view *v, int i)
+{
+  if (ER_UNLIKELY (v->kind != ER_READ))
+    er_misuse (v, ER_OP_RELEASE, i);
+  int64_t idx = er_xlat (i, v->own);
+  if (idx > v->own)
+    {
+      v->own = idx;
+      atomic_store_explicit (&v->pub, idx, memory_order_release);
+      if (ER_UNLIKELY (atomic_load_explicit (&v->rec->sleepers,
+					     memory_order_relaxed)))
+	er_wake (v->rec);
+    }
+}
+
+/* receive(v, i): paper section 3, split-phase communication.  On shared
+   memory the data is already in the record's buffer, so this only starts
+   bringing the next indices (up to I) into the cache when they are known to
+   be committed; it never blocks and never changes an index.  The following
+   update() is what waits.  */
+ER_HOT void
+er_receive (er_view *v, int i)
+{
+  if (ER_UNLIKELY (v->kind != ER_READ))
+    er_misuse (v, ER_OP_RECEIVE, i);
+  int64_t idx = er_xlat (i, v->gate);
+  if (idx > v->gate && v->gate < v->peer_min && v->base)
+    __builtin_prefetch (v->base + ((uint64_t) v->gate & v->mask)
+			* v->esize);
+}
+
+/* receive_range(v, tl, hd): paper section 3.  Announces that V will observe
+   indices TL..HD-1 only (sub-sampling, or one worker's share of a stream);
+   on shared memory this is a prefetch hint like receive().  */
+ER_HOT void
+er_receive_range (er_view *v, int tl, int hd)
+{
+  if (ER_UNLIKELY (v->kind != ER_READ))
+    er_misuse (v, ER_OP_RECEIVE, hd);
+  int64_t t = er_xlat (tl, v->gate);
+  if (er_xlat (hd, t) > t && t < v->peer_min && v->base)
+    __builtin_prefetch (v->base + ((uint64_t) t & v->mask) * v->esize);
+}
+
+/* er_elem(v, i): address of element I in V's sliding window (paper's
+   v[[i]]).  The window is mapped twice back to back, so the N elements from
+   I on (N up to the record's slot count, at least the sum of the largest
+   write and read horizons) are contiguous in memory whatever I is: a burst
+   loop may use plain pointer arithmetic from er_elem(v, tl), with no
+   modulo.  Valid until V's next stall/update (a reallocation may move the
+   window).  With checking on, an index outside the view's window (release
+   to update index for a read view, stall index minus horizon to stall
+   index for a write view) is reported and aborts.  */
+ER_HOT void *
+er_elem (er_view *v, int i)
+{
+  if (ER_UNLIKELY (er_checking ()))
+    er_check_access (v, i, 1);
+  return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;
+}
+
+/* er_burst(v, i, n): address of element I, for N contiguous elements
+   (I..I+N-1, N in elements).  Same as er_elem, but with checking on the
+   whole range is checked once.  */
+ER_HOT void *
+er_burst (er_view *v, int i, int n)
+{
+  if (ER_UNLIKELY (er_checking ()))
+    er_check_access (v, i, n);
+  return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;
+}
+
+#undef ER_HOT
+#endif /* !ER_LIBRARY_MODE */
+
+/* ER_AT(v, T, i): element I of view V as an lvalue of type T (T must be the
+   record's element type).  */
+#define ER_AT(v, T, i) (*(T *) er_elem ((v), (i)))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ERBIUM_SYNC_H */

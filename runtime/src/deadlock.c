@@ -1,0 +1,147 @@
+/* Erbium runtime: global deadlock detection.
+
+   Kahn networks with bounded buffers can deadlock (paper section 3,
+   "Resource management").  The runtime knows every live thread that uses
+   it (the main thread, processes, foreign threads that touched a view) and
+   every thread that sleeps in a primitive.  When all of them sleep, each
+   sleeper's wait condition is re-evaluated; if none can proceed and nothing
+   moved for ER_DEADLOCK_CONFIRM_NS, every blocked view and every record is
+   reported on stderr and the program exits with ER_EXIT_DEADLOCK instead
+   of hanging.  Sleepers wake at least every few milliseconds, so the check
+   runs well within a second of the deadlock.  */
+
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include "internal.h"
+
+#define ER_DEADLOCK_CONFIRM_NS 250000000L
+
+static pthread_mutex_t er_dl_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic int er_live;
+static _Atomic int er_blocked;
+static _Atomic uint64_t er_progress;
+static struct er_waiter *er_waiters;
+/* First time all threads were seen blocked with no progress, and the
+   progress count then.  */
+static int64_t er_suspect_since;
+static uint64_t er_suspect_progress;
+
+static int64_t
+er_now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* N threads start (N > 0) or stop (N < 0) counting as live.  */
+void
+er_live_add (int n)
+{
+  atomic_fetch_add (&er_live, n);
+  if (n < 0)
+    /* One fewer runnable thread: sleepers should re-check.  */
+    er_wake_all_global ();
+}
+
+void
+er_deadlock_enter (struct er_waiter *w)
+{
+  pthread_mutex_lock (&er_dl_lock);
+  w->prev = NULL;
+  w->next = er_waiters;
+  if (er_waiters)
+    er_waiters->prev = w;
+  er_waiters = w;
+  pthread_mutex_unlock (&er_dl_lock);
+  atomic_fetch_add (&er_blocked, 1);
+}
+
+void
+er_deadlock_leave (struct er_waiter *w)
+{
+  atomic_fetch_sub (&er_blocked, 1);
+  atomic_fetch_add (&er_progress, 1);
+  pthread_mutex_lock (&er_dl_lock);
+  if (w->prev)
+    w->prev->next = w->next;
+  else
+    er_waiters = w->next;
+  if (w->next)
+    w->next->prev = w->prev;
+  pthread_mutex_unlock (&er_dl_lock);
+}
+
+/* Report the deadlock and exit.  Caller holds er_dl_lock.  */
+static void __attribute__ ((noreturn))
+er_deadlock_report (void)
+{
+  fflush (stdout);
+  fprintf (stderr, "erbium: deadlock: all %d live threads are blocked and "
+	   "none can proceed\n", atomic_load (&er_live));
+  for (struct er_waiter *w = er_waiters; w; w = w->next)
+    {
+      fprintf (stderr, "  %s blocked in %s", w->thread ? w->thread->name
+	       : "?", er_op_name (w->op));
+      if (w->view && (w->op == ER_OP_UPDATE || w->op == ER_OP_STALL))
+	{
+	  er_view *v = &w->view->v;
+	  fputs (" on ", stderr);
+	  er_describe_view (stderr, w->view);
+	  fprintf (stderr, ": index %lld", (long long) w->idx);
+	  if (w->op == ER_OP_UPDATE)
+	    fprintf (stderr, ", update %lld, release %lld, horizon %lld; "
+		     "minimum commit index of the write views is ",
+		     (long long) v->gate, (long long) v->own,
+		     (long long) v->horizon);
+	  else
+	    fprintf (stderr, ", commit %lld, stall %lld, horizon %lld; "
+		     "needs every registered reader's release index >= "
+		     "%lld, minimum is ", (long long) v->own,
+		     (long long) v->gate, (long long) v->horizon,
+		     (long long) (w->idx - v->horizon));
+	  if (w->seen < 0)
+	    fputs ("not available (views with ids up to wreg/rreg have not "
+		   "all registered)", stderr);
+	  else if (w->seen == ER_INF)
+	    fputs ("unbounded", stderr);
+	  else
+	    fprintf (stderr, "%lld", (long long) w->seen);
+	}
+      else if (w->view)
+	{
+	  fputs (" on ", stderr);
+	  er_describe_view (stderr, w->view);
+	}
+      fputc ('\n', stderr);
+    }
+  fprintf (stderr, "erbium: records at the time of the deadlock:\n");
+  er_dump_records (stderr);
+  fflush (stderr);
+  _exit (ER_EXIT_DEADLOCK);
+}
+
+void
+er_deadlock_check (void)
+{
+  if (atomic_load (&er_blocked) < atomic_load (&er_live))
+    return;
+  pthread_mutex_lock (&er_dl_lock);
+  int stuck = atomic_load (&er_blocked) >= atomic_load (&er_live);
+  for (struct er_waiter *w = er_waiters; stuck && w; w = w->next)
+    if (w->try_fn (w))
+      stuck = 0;
+  uint64_t progress = atomic_load (&er_progress);
+  if (!stuck)
+    er_suspect_since = 0;
+  else if (!er_suspect_since || progress != er_suspect_progress)
+    {
+      er_suspect_since = er_now_ns ();
+      er_suspect_progress = progress;
+    }
+  else if (er_now_ns () - er_suspect_since >= ER_DEADLOCK_CONFIRM_NS)
+    er_deadlock_report ();
+  pthread_mutex_unlock (&er_dl_lock);
+}

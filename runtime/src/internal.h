@@ -1,0 +1,187 @@
+/* Erbium runtime: private structures shared by the out-of-line parts.
+
+   A record is the public er_record line followed by its lock, its futex
+   word, the current window and the two sets of connected views.  The sets
+   are immutable snapshots replaced under the lock (readers of a snapshot
+   never lock), and retired snapshots, views and windows are only freed
+   with the record, so a slow path may always walk what it loaded.  */
+
+#ifndef ERBIUM_INTERNAL_H
+#define ERBIUM_INTERNAL_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "erbium/runtime.h"
+
+#define ER_INF INT64_MAX
+
+/* View lifetime states (er_vimpl.state).  */
+enum er_vstate
+{
+  ER_V_LIVE = 0,		/* owned and usable */
+  ER_V_HANDOVER,		/* freed, registered, waiting for a successor */
+  ER_V_TERMINATED,		/* write view freed with ER_TERMINATE */
+  ER_V_DRAINING,		/* unregistered write view freed: counts
+				   until a reader's update passes it */
+  ER_V_GONE			/* freed and disconnected */
+};
+
+struct er_thread;
+
+/* A view with the fields only the slow paths use.  */
+typedef struct er_vimpl
+{
+  er_view v;			/* must be first: er_view * <-> er_vimpl * */
+  int id;			/* 0 = unregistered */
+  int serial;			/* view number within its record, from 1 */
+  enum er_vstate state;
+  struct er_thread *owner;
+  struct er_vimpl *next_owned;	/* owner's list of live views */
+  struct er_vimpl *next_all;	/* record's list of every view ever */
+  /* Set while the owner waits with this view parked for reallocation
+     serial PARK_FOR (owner-private).  */
+  uint32_t park_for;
+  /* Realloc hand-shake: the record's realloc serial this view has parked
+     for.  */
+  _Atomic uint32_t parked;
+} er_vimpl;
+
+/* One participant of a set, with its state when the set was built (every
+   state change rebuilds the sets).  */
+typedef struct er_member
+{
+  er_vimpl *view;
+  enum er_vstate state;
+} er_member;
+
+/* Immutable set of views taking part in one side's minimum.  */
+typedef struct er_set
+{
+  struct er_set *retired_next;
+  int n;
+  int ready;			/* ids 1..wreg (or rreg) all registered once */
+  er_vimpl *only;		/* the single live participant, else NULL */
+  er_member m[];
+} er_set;
+
+/* A mirrored window of SLOTS elements (see window.c).  */
+typedef struct er_window
+{
+  char *base;
+  uint64_t slots;
+  size_t bytes;			/* of one copy */
+  struct er_window *retired_next;
+} er_window;
+
+typedef struct er_rec
+{
+  er_record pub;
+  char pad_[ER_CACHE_LINE - sizeof (er_record)];
+
+  pthread_mutex_t lock;
+  _Atomic uint32_t seq;		/* futex word: bumped by every wake */
+  int wreg, rreg;
+  int nlive;			/* views not yet freed */
+  int nviews;			/* views ever created (serial source) */
+  /* Which ids 1..wreg / 1..rreg have registered at least once.  */
+  unsigned char *wseen, *rseen;
+  int wmissing, rmissing;
+
+  er_set *_Atomic writers;	/* snapshot read by readers' slow path */
+  er_set *_Atomic readers;	/* snapshot read by writers' slow path */
+  er_set *retired_sets;
+
+  er_window *_Atomic win;	/* current window, NULL before any alloc */
+  er_window *retired_wins;
+
+  /* Reallocation in progress: nonzero realloc serial; views reaching a
+     slow path park until it returns to 0.  */
+  _Atomic uint32_t realloc_pending;
+  uint32_t realloc_serial;
+
+  er_vimpl *all;		/* every view ever connected */
+  struct er_rec *next_live, *prev_live;	/* global list, for reports */
+} er_rec;
+
+static inline er_rec *
+er_rec_of (er_record *r)
+{
+  return (er_rec *) r;
+}
+
+static inline er_vimpl *
+er_vimpl_of (er_view *v)
+{
+  return (er_vimpl *) v;
+}
+
+/* Per-thread state: known threads take part in deadlock detection.  */
+typedef struct er_thread
+{
+  er_vimpl *owned;		/* live views owned by this thread */
+  int is_process;		/* started by er_run */
+  int counted;			/* counted in er_global.live */
+  int core;			/* bound core (logical), -1 if not bound */
+  int placed_by_record;		/* moved once for communication */
+  int auto_placed;		/* placement may still move it */
+  char name[48];		/* for reports */
+} er_thread;
+
+/* runtime.c: one-time initialisation and thread bookkeeping.  */
+void er_init (void);
+er_thread *er_self (void);
+void er_set_self (er_thread *t);
+extern int er_checking_flag;
+
+/* record.c  */
+void er_resync (er_vimpl *vi);
+void er_record_lock (er_rec *r);
+void er_record_unlock (er_rec *r);
+void er_park (er_vimpl *vi);
+void er_free_owned_views (er_thread *t);
+void er_describe_view (FILE *f, er_vimpl *vi);
+void er_dump_records (FILE *f);
+
+/* window.c  */
+er_window *er_window_new (uint64_t min_slots, uint32_t esize);
+void er_window_free (er_window *w);
+
+/* block.c: waiting.  A waiter polls TRY (which must not change shared
+   state) until it returns nonzero.  */
+struct er_waiter
+{
+  int (*try_fn) (struct er_waiter *);
+  er_rec *rec;			/* whose futex to sleep on, or NULL */
+  er_vimpl *view;		/* for reports, may be NULL */
+  int op;			/* ER_OP_* or ER_WAIT_* below */
+  int64_t idx;			/* requested index */
+  int64_t seen;			/* what the last try saw (report) */
+  struct er_waiter *next, *prev;
+  er_thread *thread;
+};
+#define ER_WAIT_EXIT 100	/* main thread waiting for processes */
+#define ER_WAIT_REALLOC 101	/* alloc waiting for views to park */
+#define ER_WAIT_PARKED 102	/* view parked during a reallocation */
+void er_wait (struct er_waiter *w);
+void er_wake_all_global (void);
+
+/* deadlock.c  */
+void er_deadlock_enter (struct er_waiter *w);
+void er_deadlock_leave (struct er_waiter *w);
+void er_deadlock_check (void);
+void er_live_add (int n);
+
+/* placement.c  */
+void er_placement_init (void);
+int er_place_new_process (int requested_core);
+void er_bind_self (er_thread *t, int core);
+void er_place_on_connect (er_thread *t, er_rec *r);
+void er_unplace (er_thread *t);
+
+/* misuse.c  */
+void er_fatal (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2)));
+const char *er_op_name (int op);
+
+#endif /* ERBIUM_INTERNAL_H */

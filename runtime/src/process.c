@@ -1,0 +1,122 @@
+/* Erbium runtime: processes (paper section 3, "Creation", "Termination").
+
+   run p(args) becomes er_run: a persistent thread running FN on a private
+   copy of its arguments, bound by placement.c.  When FN returns, the
+   process's remaining views are freed with ER_TERMINATE ("an explicit or
+   implicit return terminates a process").  er_wait_all, called at exit by
+   the main thread, waits for every process and joins its thread.  */
+
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+struct er_start
+{
+  void (*fn) (void *);
+  er_thread *t;
+  size_t size;
+  _Alignas (16) char args[];
+};
+
+static pthread_mutex_t er_procs_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t *er_tids;
+static size_t er_ntids, er_captids;
+static _Atomic int er_running;
+static _Atomic int er_nprocs_started;
+
+static void *
+er_process_main (void *p)
+{
+  struct er_start *st = p;
+  er_thread *t = st->t;
+  er_set_self (t);
+  er_bind_self (t, t->core);
+  st->fn (st->args);
+  er_free_owned_views (t);
+  er_unplace (t);
+  free (st);
+  free (t);
+  er_set_self (NULL);
+  atomic_fetch_sub (&er_running, 1);
+  er_live_add (-1);
+  return NULL;
+}
+
+int
+er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
+{
+  er_init ();
+  struct er_start *st = malloc (sizeof *st + size);
+  er_thread *t = calloc (1, sizeof *t);
+  if (!st || !t)
+    er_fatal ("out of memory starting a process");
+  st->fn = fn;
+  st->t = t;
+  st->size = size;
+  if (size)
+    memcpy (st->args, args, size);
+  int n = atomic_fetch_add (&er_nprocs_started, 1) + 1;
+  snprintf (t->name, sizeof t->name, "process %d", n);
+  t->is_process = 1;
+  t->counted = 1;
+  t->core = er_place_new_process (core);
+  t->auto_placed = core < 0;
+
+  /* Count the process before it exists, so that nobody sees a moment
+     where it is neither live nor done.  */
+  atomic_fetch_add (&er_running, 1);
+  er_live_add (1);
+  pthread_mutex_lock (&er_procs_lock);
+  if (er_ntids == er_captids)
+    {
+      er_captids = er_captids ? 2 * er_captids : 16;
+      er_tids = realloc (er_tids, er_captids * sizeof *er_tids);
+      if (!er_tids)
+	er_fatal ("out of memory recording a process");
+    }
+  int rc = pthread_create (&er_tids[er_ntids], NULL, er_process_main, st);
+  if (rc != 0)
+    {
+      pthread_mutex_unlock (&er_procs_lock);
+      er_fatal ("cannot start %s: pthread_create failed (%s)", t->name,
+		strerror (rc));
+    }
+  er_ntids++;
+  pthread_mutex_unlock (&er_procs_lock);
+  return 0;
+}
+
+int
+er_run (void (*fn) (void *), const void *args, size_t size)
+{
+  return er_run_on (-1, fn, args, size);
+}
+
+static int
+er_no_process_running (struct er_waiter *w)
+{
+  (void) w;
+  return atomic_load (&er_running) == 0;
+}
+
+void
+er_wait_all (void)
+{
+  er_thread *t = er_self ();
+  if (t->is_process)
+    return;
+  struct er_waiter w = { .try_fn = er_no_process_running,
+    .op = ER_WAIT_EXIT };
+  er_wait (&w);
+  /* Every process has returned; reap the threads.  */
+  pthread_mutex_lock (&er_procs_lock);
+  pthread_t *tids = er_tids;
+  size_t n = er_ntids;
+  er_tids = NULL;
+  er_ntids = er_captids = 0;
+  pthread_mutex_unlock (&er_procs_lock);
+  for (size_t k = 0; k < n; k++)
+    pthread_join (tids[k], NULL);
+  free (tids);
+}

@@ -1,0 +1,123 @@
+/* Erbium runtime: start-up, per-thread state and exit.
+
+   Initialisation is lazy (first record or process) except for the
+   checking flag, read by a constructor so that the const er_checking()
+   never changes after main starts.  Each thread that touches the runtime
+   gets an er_thread: the views it owns (freed with ER_TERMINATE when it
+   ends, which is how an implicit return terminates a process's streams)
+   and whether it counts as a live thread for deadlock detection.  */
+
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include "internal.h"
+
+int er_checking_flag;
+static pthread_once_t er_once = PTHREAD_ONCE_INIT;
+static pthread_key_t er_key;
+static __thread er_thread *er_tls;
+
+/* ERBIUM_CHECK=1 (or a -DERBIUM_CHECKED build of the library) turns on
+   index checks in er_elem/er_burst.  */
+__attribute__ ((constructor)) static void
+er_read_check_env (void)
+{
+  const char *s = getenv ("ERBIUM_CHECK");
+#ifdef ERBIUM_CHECKED
+  er_checking_flag = 1;
+#endif
+  if (s && *s && strcmp (s, "0") != 0)
+    er_checking_flag = 1;
+}
+
+int
+er_checking (void)
+{
+  return er_checking_flag;
+}
+
+/* Thread-exit destructor for threads that were not started by er_run:
+   the thread's end is its process's end.  */
+static void
+er_thread_exit (void *p)
+{
+  er_thread *t = p;
+  er_free_owned_views (t);
+  if (t->counted)
+    er_live_add (-1);
+  free (t);
+}
+
+static void er_at_exit (void);
+
+static void
+er_init_once (void)
+{
+  pthread_key_create (&er_key, er_thread_exit);
+  er_placement_init ();
+  /* The main thread is live from the start; it stops counting as
+     runnable only while it waits in er_wait_all.  */
+  er_live_add (1);
+  atexit (er_at_exit);
+}
+
+void
+er_init (void)
+{
+  pthread_once (&er_once, er_init_once);
+}
+
+static int
+er_is_main_thread (void)
+{
+  return (pid_t) syscall (SYS_gettid) == getpid ();
+}
+
+/* The calling thread's state, created on first use.  */
+er_thread *
+er_self (void)
+{
+  if (er_tls)
+    return er_tls;
+  er_init ();
+  er_thread *t = calloc (1, sizeof *t);
+  if (!t)
+    er_fatal ("out of memory for thread state");
+  t->core = -1;
+  er_tls = t;
+  if (er_is_main_thread ())
+    snprintf (t->name, sizeof t->name, "main thread");
+  else
+    {
+      /* A foreign thread (plain pthread using the library) counts as live
+	 from now until it exits.  */
+      snprintf (t->name, sizeof t->name, "thread %ld",
+		(long) syscall (SYS_gettid));
+      t->counted = 1;
+      er_live_add (1);
+      pthread_setspecific (er_key, t);
+    }
+  return t;
+}
+
+/* Install T as the calling thread's state (processes started by er_run).  */
+void
+er_set_self (er_thread *t)
+{
+  er_tls = t;
+}
+
+/* At exit, the main thread terminates its own streams and waits for every
+   process (paper section 3: the program ends when its processes do).  */
+static void
+er_at_exit (void)
+{
+  er_thread *t = er_tls;
+  if (t && t->is_process)
+    return;
+  if (t)
+    er_free_owned_views (t);
+  er_wait_all ();
+}

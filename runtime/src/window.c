@@ -1,0 +1,80 @@
+/* Erbium runtime: mirrored sliding-window buffers.
+
+   A record's buffer of SLOTS elements (a power of two) is mapped twice,
+   back to back, from one memfd.  Element I lives at slot I & (SLOTS - 1),
+   and the N elements from any slot on, for N <= SLOTS, are contiguous in
+   virtual memory: burst loops need no modulo and no split at the wrap
+   point (the paper's section 4 strip-mining goal, obtained from the MMU).
+   The price is that one copy must be a whole number of pages.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "internal.h"
+
+/* Smallest power of two >= X (X >= 1).  */
+static uint64_t
+er_pow2_ceil (uint64_t x)
+{
+  uint64_t p = 1;
+  while (p < x)
+    p <<= 1;
+  return p;
+}
+
+/* A window of at least MIN_SLOTS elements of ESIZE bytes.  Aborts with a
+   message when memory or mappings cannot be had.  */
+er_window *
+er_window_new (uint64_t min_slots, uint32_t esize)
+{
+  size_t page = (size_t) sysconf (_SC_PAGESIZE);
+  /* The largest power of two dividing ESIZE: SLOTS * ESIZE is a multiple
+     of PAGE once SLOTS is a multiple of PAGE / that.  */
+  uint64_t esize_p2 = (uint64_t) esize & -(uint64_t) esize;
+  uint64_t unit = page > esize_p2 ? page / esize_p2 : 1;
+  uint64_t slots = er_pow2_ceil (min_slots < unit ? unit : min_slots);
+  if (slots > ((uint64_t) 1 << 31) || slots * esize > ((uint64_t) 1 << 40))
+    er_fatal ("cannot allocate a window of %llu elements of %u bytes "
+	      "(rule: the buffer holds the largest write plus read horizon; "
+	      "at most 2^31 elements)", (unsigned long long) slots, esize);
+  size_t bytes = slots * esize;
+
+  er_window *w = calloc (1, sizeof *w);
+  if (!w)
+    er_fatal ("out of memory allocating a window descriptor");
+  int fd = memfd_create ("erbium-window", MFD_CLOEXEC);
+  if (fd < 0)
+    er_fatal ("memfd_create failed for a %zu-byte window: %s", bytes,
+	      strerror (errno));
+  if (ftruncate (fd, (off_t) bytes) != 0)
+    er_fatal ("cannot size a %zu-byte window: %s", bytes, strerror (errno));
+  char *base = mmap (NULL, 2 * bytes, PROT_NONE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED)
+    er_fatal ("cannot reserve %zu bytes of address space for a window: %s",
+	      2 * bytes, strerror (errno));
+  if (mmap (base, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+	    fd, 0) == MAP_FAILED
+      || mmap (base + bytes, bytes, PROT_READ | PROT_WRITE,
+	       MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED)
+    er_fatal ("cannot map a %zu-byte mirrored window: %s", bytes,
+	      strerror (errno));
+  close (fd);
+  w->base = base;
+  w->slots = slots;
+  w->bytes = bytes;
+  return w;
+}
+
+/* Unmap W and free its descriptor.  */
+void
+er_window_free (er_window *w)
+{
+  if (!w)
+    return;
+  munmap (w->base, 2 * w->bytes);
+  free (w);
+}

@@ -18,7 +18,8 @@
 #include <unistd.h>
 #include "internal.h"
 
-#define ER_SPINS 256		/* polls with a pause in between */
+#define ER_SPINS 40		/* polls with a growing pause in between */
+#define ER_BACKOFF_MAX 256	/* pauses between two polls, at most */
 #define ER_YIELDS 16		/* polls with sched_yield in between */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 #define ER_SLEEP_MAX_NS 4000000L	/* timeout cap: bounds a missed wake */
@@ -105,11 +106,17 @@ er_unpark_owned (er_thread *t)
 void
 er_wait (struct er_waiter *w)
 {
-  for (int k = 0; k < ER_SPINS; k++)
+  /* Poll with exponential back-off: each poll of the other side's line
+     steals it from its writer, so polling less often lets the writer
+     publish several indices per transfer (the consumer then sees a batch).  */
+  for (int k = 0, pauses = 1; k < ER_SPINS; k++)
     {
+      for (int j = 0; j < pauses; j++)
+	er_cpu_relax ();
       if (w->try_fn (w))
 	return;
-      er_cpu_relax ();
+      if (pauses < ER_BACKOFF_MAX)
+	pauses *= 2;
     }
   for (int k = 0; k < ER_YIELDS; k++)
     {

@@ -156,6 +156,7 @@ er_new_view (er_record *rr, int kind)
   v->kind = (uint8_t) kind;
   v->rec = rr;
   v->esize = rr->esize;
+  v->check = er_checking () != 0;
   v->gen = 0;			/* forces a resync at the first stall/update */
   vi->state = ER_V_LIVE;
   vi->owner = t;

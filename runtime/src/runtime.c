@@ -1,8 +1,8 @@
 /* Erbium runtime: start-up, per-thread state and exit.
 
    Initialisation is lazy (first record or process) except for the
-   checking flag, read by a constructor so that the const er_checking()
-   never changes after main starts.  Each thread that touches the runtime
+   checking flag, read by a constructor so that it is fixed before the
+   first view copies it.  Each thread that touches the runtime
    gets an er_thread: the views it owns (freed with ER_TERMINATE when it
    ends, which is how an implicit return terminates a process's streams)
    and whether it counts as a live thread for deadlock detection.  */

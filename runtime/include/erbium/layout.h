@@ -73,9 +73,10 @@ typedef struct er_view
   uint32_t esize;		/* element size in bytes */
   uint8_t kind;			/* ER_READ or ER_WRITE */
   uint8_t term;			/* read view: termination already reported */
+  uint8_t check;		/* index checking on (ERBIUM_CHECK=1) */
   char er_pad1_[ER_CACHE_LINE
 		- (5 * sizeof (int64_t) + 3 * sizeof (void *)
-		   + 2 * sizeof (uint32_t) + 2 * sizeof (uint8_t))];
+		   + 2 * sizeof (uint32_t) + 3 * sizeof (uint8_t))];
 } er_view;
 
 #ifdef __cplusplus

@@ -38,10 +38,11 @@ void er_wake (er_record *r);
 void er_misuse (er_view *v, int op, int64_t idx)
   __attribute__ ((noreturn, cold));
 void er_check_access (er_view *v, int i, int n);
-/* Nonzero when index checking is on (ERBIUM_CHECK=1 in the environment at
-   start-up, or a build with -DERBIUM_CHECKED).  Declared const: the value
-   is fixed before main, so loops may hoist the test.  */
-int er_checking (void) __attribute__ ((const));
+/* Nonzero when index checking is on: ERBIUM_CHECK=1 in the environment at
+   start-up, or a library built with -DERBIUM_CHECKED.  Each view copies it
+   into er_view.check when created, so the hot path tests a byte on a line
+   it already holds.  */
+int er_checking (void);
 
 /* Operation codes for er_misuse and deadlock reports.  */
 #define ER_OP_COMMIT 1
@@ -230,7 +231,7 @@ er_receive_range (er_view *v, int tl, int hd)
 ER_HOT void *
 er_elem (er_view *v, int i)
 {
-  if (ER_UNLIKELY (er_checking ()))
+  if (ER_UNLIKELY (v->check))
     er_check_access (v, i, 1);
   return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;
 }
@@ -241,7 +242,7 @@ er_elem (er_view *v, int i)
 ER_HOT void *
 er_burst (er_view *v, int i, int n)
 {
-  if (ER_UNLIKELY (er_checking ()))
+  if (ER_UNLIKELY (v->check))
     er_check_access (v, i, n);
   return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;
 }

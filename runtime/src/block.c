@@ -18,8 +18,8 @@
 #include <unistd.h>
 #include "internal.h"
 
-#define ER_SPINS 40		/* polls with a growing pause in between */
-#define ER_BACKOFF_MAX 256	/* pauses between two polls, at most */
+#define ER_SPINS 20		/* polls with a growing pause in between */
+#define ER_BACKOFF_MAX 64	/* pauses between two polls, at most */
 #define ER_YIELDS 16		/* polls with sched_yield in between */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 #define ER_SLEEP_MAX_NS 4000000L	/* timeout cap: bounds a missed wake */

@@ -350,6 +350,11 @@ er_resync (er_vimpl *vi)
   er_set *s = atomic_load_explicit (v->kind == ER_READ ? &r->writers
 				    : &r->readers, memory_order_acquire);
   v->peer = s->ready && s->only ? &s->only->v.pub : NULL;
+  /* Until the other side's ids 1..wreg/rreg have registered, the cached
+     minimum must grant nothing, or the fast path would let a request
+     within the first horizon past the registration gate.  */
+  if (!s->ready)
+    v->peer_min = -ER_INF;
   v->gen = g;
 }
 
@@ -510,8 +515,9 @@ er_free_view (er_view *v, int flags)
   if (vi->state != ER_V_LIVE)
     er_fatal ("free_view(record %u view %d): view already freed (rule: a "
 	      "view is freed once)", r->pub.serial, vi->serial);
-  er_unown (vi);
   er_record_lock (r);
+  /* Under the lock: placement reads the owners of a record's views.  */
+  er_unown (vi);
   if (v->kind == ER_WRITE)
     vi->state = (flags & ER_TERMINATE) ? ER_V_TERMINATED
       : vi->id > 0 ? ER_V_HANDOVER : ER_V_DRAINING;

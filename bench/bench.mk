@@ -1,0 +1,52 @@
+# bench/bench.mk -- GNU make fragment that builds the benchmarks under
+# $(BUILD)/bench/.  The top-level Makefile includes it (after config.mk,
+# which gives CC, CXX, CFLAGS, CXXFLAGS, HWLOC_CFLAGS and HWLOC_LIBS) and
+# bench/Makefile includes it for a standalone build (make -f bench/Makefile
+# from the repository root).  It adds each program to BENCH_PROGS.
+#
+# Programs:
+#   $(BUILD)/bench/exploration  the paper's section 5.1 benchmark: Erbium
+#                               against boost, Concurrency Kit, moodycamel,
+#                               TBB queues and libgomp tasks
+#
+# Inputs: TOP (repository root, default .), BUILD (default build),
+# RUNTIME_LIB_A (default $(BUILD)/liberbium.a), BENCH_OPT (optimisation
+# added after CFLAGS/CXXFLAGS, default -O3).
+
+TOP           ?= .
+BUILD         ?= build
+RUNTIME_LIB_A ?= $(BUILD)/liberbium.a
+BENCH_OPT     ?= -O3
+CC            ?= gcc
+CXX           ?= g++
+
+EXPL_DIR  := $(TOP)/bench/exploration
+EXPL_OBJD := $(BUILD)/bench/obj/exploration
+EXPL_PROG := $(BUILD)/bench/exploration
+EXPL_CSRC := $(EXPL_DIR)/xbench.c $(EXPL_DIR)/erbium.c $(EXPL_DIR)/ckring.c
+EXPL_XSRC := $(EXPL_DIR)/main.cc $(EXPL_DIR)/peers.cc $(EXPL_DIR)/gomp.cc
+EXPL_OBJS := $(patsubst $(EXPL_DIR)/%.c,$(EXPL_OBJD)/%.o,$(EXPL_CSRC)) \
+             $(patsubst $(EXPL_DIR)/%.cc,$(EXPL_OBJD)/%.o,$(EXPL_XSRC))
+EXPL_CPPFLAGS := -I$(TOP)/runtime/include -I$(EXPL_DIR) $(HWLOC_CFLAGS) \
+                 $(CPPFLAGS)
+EXPL_CFLAGS   := -std=gnu11 $(CFLAGS) $(BENCH_OPT) -Wall -Wextra
+EXPL_CXXFLAGS := -std=gnu++17 $(CXXFLAGS) $(BENCH_OPT) -Wall -Wextra \
+                 -fopenmp
+EXPL_LIBS     := $(RUNTIME_LIB_A) $(HWLOC_LIBS) -lhwloc -lck -ltbb \
+                 -lpthread -fopenmp
+
+BENCH_PROGS += $(EXPL_PROG)
+
+$(EXPL_OBJD)/%.o: $(EXPL_DIR)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(EXPL_CPPFLAGS) $(EXPL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(EXPL_OBJD)/%.o: $(EXPL_DIR)/%.cc
+	@mkdir -p $(@D)
+	$(CXX) $(EXPL_CPPFLAGS) $(EXPL_CXXFLAGS) -MMD -MP -c $< -o $@
+
+$(EXPL_PROG): $(EXPL_OBJS) $(RUNTIME_LIB_A)
+	@mkdir -p $(@D)
+	$(CXX) $(LDFLAGS) -o $@ $(EXPL_OBJS) $(EXPL_LIBS)
+
+-include $(EXPL_OBJS:.o=.d)

@@ -1,0 +1,81 @@
+/* xbench.c -- the exploration benchmark's helpers written in C: the hwloc
+   topology used to pin the peers' threads (producers on one core,
+   consumers on another, as in the paper's section 5.1 where they sit on
+   different chips), checksum verification and fatal errors.  The Erbium
+   variant is pinned by the runtime itself (er_run_on).  */
+
+#define _GNU_SOURCE
+#include <hwloc.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "xbench.h"
+
+static hwloc_topology_t xb_topo;
+static int xb_topo_ok;
+
+/* Load the machine's topology once.  Without one, threads stay unbound.  */
+void
+xb_topology_init (void)
+{
+  if (xb_topo_ok)
+    return;
+  if (hwloc_topology_init (&xb_topo) == 0
+      && hwloc_topology_load (xb_topo) == 0)
+    xb_topo_ok = 1;
+}
+
+/* Number of cores (at least 1).  */
+int
+xb_ncores (void)
+{
+  int n = xb_topo_ok ? hwloc_get_nbobjs_by_type (xb_topo, HWLOC_OBJ_CORE)
+    : 0;
+  return n > 0 ? n : 1;
+}
+
+/* Bind the calling thread to the first PU of logical core CORE (the same
+   choice as the runtime's er_run_on: the core's cpuset, singlified).  */
+void
+xb_pin_self (int core)
+{
+  if (!xb_topo_ok)
+    return;
+  hwloc_obj_t o = hwloc_get_obj_by_type (xb_topo, HWLOC_OBJ_CORE,
+					 (unsigned) core);
+  if (!o)
+    return;
+  hwloc_bitmap_t set = hwloc_bitmap_dup (o->cpuset);
+  hwloc_bitmap_singlify (set);
+  if (hwloc_set_cpubind (xb_topo, set, HWLOC_CPUBIND_THREAD) != 0)
+    fprintf (stderr, "exploration: warning: cannot bind a thread to core "
+	     "%d\n", core);
+  hwloc_bitmap_free (set);
+}
+
+/* Abort the benchmark with a message.  */
+void
+xb_fatal (const char *fmt, ...)
+{
+  va_list ap;
+  fflush (stdout);
+  fputs ("exploration: error: ", stderr);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  abort ();
+}
+
+/* A consumer must have received exactly N indices summing to
+   N(N-1)/2; anything else is a wrong result and stops the benchmark.  */
+void
+xb_verify (const char *impl, int who, long long count, uint64_t sum,
+	   long long n)
+{
+  if (count != n || sum != xb_expected_sum (n))
+    xb_fatal ("%s: consumer %d received %lld indices summing to %llu; "
+	      "expected %lld indices summing to %llu", impl, who, count,
+	      (unsigned long long) sum, n,
+	      (unsigned long long) xb_expected_sum (n));
+}

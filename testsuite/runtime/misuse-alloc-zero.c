@@ -1,0 +1,24 @@
+/* Misuse: alloc with a horizon of 0 (erbium/record.h er_alloc: H >= 1).
+   The runtime must print a message naming the record, the view, the index
+   and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is
+   reported on stderr and aborts; nothing returns an error code).  */
+/* { dg-do run } */
+/* { dg-shouldfail "alloc(v, 0)" } */
+/* { dg-output "reached the misuse\[^\n\]*\n.*erbium: error: alloc\\(record \[0-9\]+ write view \[0-9\]+ \\(id 1\\), 0\\): horizon must be at least 1 element" } */
+
+#include "rt-test.h"
+
+int
+main (void)
+{
+  er_record *r = er_new_record (1, 1, sizeof (int32_t));
+  er_view *w = er_new_write_view (r);
+  er_view *rd = er_new_read_view (r);
+  er_register (w, 1);
+  er_register (rd, 1);
+  printf ("reached the misuse\n");
+  fflush (stdout);
+  er_alloc (w, 0);
+  printf ("error: the misuse was not reported\n");
+  return 0;
+}

@@ -1,0 +1,26 @@
+/* Misuse: register with id 0 (paper section 3: ids are
+   consecutive positive integers; -1 unregisters; erbium/record.h).
+   The runtime must print a message naming the record, the view, the index
+   and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is
+   reported on stderr and aborts; nothing returns an error code).  */
+/* { dg-do run } */
+/* { dg-shouldfail "register(v, 0)" } */
+/* { dg-output "reached the misuse\[^\n\]*\n.*erbium: error: register\\(record \[0-9\]+ write view \[0-9\]+ \\(unregistered\\), 0\\): invalid id" } */
+
+#include "rt-test.h"
+
+int
+main (void)
+{
+  er_record *r = er_new_record (1, 1, sizeof (int32_t));
+  er_view *w = er_new_write_view (r);
+  er_view *rd = er_new_read_view (r);
+  er_register (w, 1);
+  er_register (rd, 1);
+  er_view *w2 = er_new_write_view (r);
+  printf ("reached the misuse\n");
+  fflush (stdout);
+  er_register (w2, 0);
+  printf ("error: the misuse was not reported\n");
+  return 0;
+}

@@ -11,7 +11,9 @@
 #   make [all]        build the runtime libraries
 #   make check        run every testsuite/*/*.exp with DejaGnu and end with
 #                     one line "N passed, M failed" (RUNTESTFLAGS is passed
-#                     to runtest, e.g. RUNTESTFLAGS=-v)
+#                     to runtest, e.g. RUNTESTFLAGS=-v; TESTDIRS=runtime,...
+#                     runs only those testsuite directories; BUILD=dir
+#                     builds and tests in another build directory)
 #   make demo         build the benchmarks and run the short demonstration
 #   make bench        run the benchmarks (QUICK=1 for a short run)
 #   make install      headers and libraries into $(DESTDIR)$(PREFIX)
@@ -19,6 +21,7 @@
 #   make distclean    also remove everything configure generated
 
 BUILD          := build
+comma          := ,
 RUNTIME_LIB_SO := $(BUILD)/liberbium.so
 RUNTIME_LIB_A  := $(BUILD)/liberbium.a
 
@@ -71,6 +74,28 @@ $(RUNTIME_LIB_A): $(RUNTIME_OBJS)
 	$(AR) rcs $@ $(RUNTIME_OBJS)
 
 # ---------------------------------------------------------------------------
+# GCC plugin: every plugin/*.cc -> $(PLUGIN_SO), built against the plugin
+# headers of the compiler that configure found ($(PLUGIN_DIR)/include).
+# GCC internals, "Plugins": -fno-rtti because cc1 is built without RTTI.
+# ---------------------------------------------------------------------------
+PLUGIN_SO       := $(BUILD)/erbium.so
+PLUGIN_SRCS     := $(sort $(wildcard plugin/*.cc))
+PLUGIN_OBJS     := $(patsubst plugin/%.cc,$(BUILD)/plugin/%.o,$(PLUGIN_SRCS))
+PLUGIN_CXXFLAGS := -std=gnu++14 -O2 -g -fPIC -fno-rtti -fno-exceptions \
+                   -Wall -Wno-literal-suffix -I$(PLUGIN_DIR)/include -Iplugin
+
+all: $(PLUGIN_SO)
+
+$(BUILD)/plugin/%.o: plugin/%.cc config.mk
+	@mkdir -p $(@D)
+	$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c $< -o $@
+
+-include $(PLUGIN_OBJS:.o=.d)
+
+$(PLUGIN_SO): $(PLUGIN_OBJS)
+	$(CXX) -shared $(LDFLAGS) -o $@ $(PLUGIN_OBJS)
+
+# ---------------------------------------------------------------------------
 # DejaGnu testsuite.  Every testsuite/<dir>/*.exp (lib/ and config/ aside) is
 # run by one runtest invocation per <dir>, from $(BUILD)/testsuite/<dir>, so
 # that each directory has its own erbium.sum/erbium.log and temporary files.
@@ -78,7 +103,9 @@ $(RUNTIME_LIB_A): $(RUNTIME_OBJS)
 # ---------------------------------------------------------------------------
 TEST_EXPS := $(filter-out testsuite/lib/% testsuite/config/%,\
                $(sort $(wildcard testsuite/*/*.exp)))
-TEST_DIRS := $(sort $(patsubst testsuite/%/,%,$(dir $(TEST_EXPS))))
+# TESTDIRS=a,b on the command line runs only those directories.
+TEST_DIRS := $(if $(TESTDIRS),$(subst $(comma), ,$(TESTDIRS)),\
+               $(sort $(patsubst testsuite/%/,%,$(dir $(TEST_EXPS)))))
 TEST_SUMS := $(foreach d,$(TEST_DIRS),$(BUILD)/testsuite/$(d)/erbium.sum)
 RUNTESTFLAGS ?=
 
@@ -96,6 +123,8 @@ $(BUILD)/testsuite/site.exp: config.mk Makefile
 	   echo 'set CC {$(CC)}'; \
 	   echo 'set CXX {$(CXX)}'; \
 	   echo 'set PLUGIN_DIR {$(PLUGIN_DIR)}'; \
+	   echo 'set ERBIUM_PLUGIN {$(abspath $(PLUGIN_SO))}'; \
+	   echo 'set ERBIUM_INCLUDE {$(CURDIR)/plugin/include}'; \
 	 } > $@.tmp && mv $@.tmp $@
 
 .PHONY: check

@@ -1,0 +1,8 @@
+/* attributes.cc -- (being written).  */
+#include "gcc-plugin.h"
+#include "erbium-plugin.h"
+
+void
+erbium_init_attributes (const char *)
+{
+}

@@ -1,0 +1,8 @@
+/* frontend.cc -- (being written).  */
+#include "gcc-plugin.h"
+#include "erbium-plugin.h"
+
+void
+erbium_init_frontend (const char *)
+{
+}

@@ -1,0 +1,146 @@
+/* plugin.cc -- entry point of the Erbium GCC plugin: version check,
+   plugin arguments, and the call of each part's init function.
+
+   Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed in
+   erbium_arg_table below and in the README; an unknown argument is an
+   error that names the valid ones.  GCC internals: "Plugins" (plugin_init,
+   plugin_default_version_check, register_callback).  */
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "system.h"
+#include "coretypes.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "dumpfile.h"
+#include "diagnostic-core.h"
+#include "erbium-plugin.h"
+
+int plugin_is_GPL_compatible;
+
+struct erbium_options erbium_opts = {
+  /* lower */ true,
+  /* window */ true,
+  /* check */ false,
+};
+
+/* The comma-separated pass list given to dump=, or "" for all passes;
+   NULL when no dump was requested.  */
+static const char *erbium_dump_list;
+
+static const struct plugin_info erbium_plugin_info = {
+  "0.1",
+  "Erbium streaming processes, records and views for C "
+  "(Miranda et al., CASES 2010).  Arguments "
+  "(-fplugin-arg-erbium-NAME[=VALUE]): "
+  "lower=0|1 inline the primitives after the vectoriser (default 1); "
+  "window=0|1 window addressing for view elements (default 1); "
+  "check=0|1 keep per-access ERBIUM_CHECK checks in loops (default 0); "
+  "dump[=PASS,...] write the plugin passes' dumps "
+  "(erbium-window, erbium-lower; default all); "
+  "help print this text."
+};
+
+/* Parse "0"/"1" for boolean argument KEY; VALUE NULL means 1.  */
+static bool
+erbium_parse_bool (const char *key, const char *value, bool *out)
+{
+  if (!value || !strcmp (value, "1") || !strcmp (value, "yes"))
+    *out = true;
+  else if (!strcmp (value, "0") || !strcmp (value, "no"))
+    *out = false;
+  else
+    {
+      error ("erbium plugin: argument %<%s=%s%>: expected 0 or 1",
+	     key, value);
+      return false;
+    }
+  return true;
+}
+
+bool
+erbium_dump_requested (const char *pass_name)
+{
+  if (!erbium_dump_list)
+    return false;
+  if (!*erbium_dump_list)
+    return true;
+  size_t n = strlen (pass_name);
+  for (const char *p = erbium_dump_list; *p;)
+    {
+      const char *e = strchr (p, ',');
+      size_t len = e ? (size_t) (e - p) : strlen (p);
+      if (len == n && !strncmp (p, pass_name, n))
+	return true;
+      p += len + (e != NULL);
+    }
+  return false;
+}
+
+bool
+erbium_enable_dump (const char *pass_name)
+{
+  char *sw = concat ("tree-", pass_name, NULL);
+  gcc::dump_manager *dumps = g->get_dumps ();
+  bool ok = dumps->get_dump_file_info_by_switch (sw) != NULL;
+  if (ok)
+    dumps->dump_switch_p (sw);
+  free (sw);
+  return ok;
+}
+
+int
+plugin_init (struct plugin_name_args *info,
+	     struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("erbium plugin: built for GCC %s (%s) but loaded into GCC %s "
+	     "(%s); rebuild the plugin with the plugin headers of this compiler",
+	     gcc_version.basever, gcc_version.datestamp,
+	     version->basever, version->datestamp);
+      return 1;
+    }
+
+  static const char *const valid = "lower, window, check, dump, help";
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+      if (!strcmp (key, "lower"))
+	{
+	  if (!erbium_parse_bool (key, value, &erbium_opts.lower))
+	    return 1;
+	}
+      else if (!strcmp (key, "window"))
+	{
+	  if (!erbium_parse_bool (key, value, &erbium_opts.window))
+	    return 1;
+	}
+      else if (!strcmp (key, "check"))
+	{
+	  if (!erbium_parse_bool (key, value, &erbium_opts.check))
+	    return 1;
+	}
+      else if (!strcmp (key, "dump"))
+	erbium_dump_list = value ? value : "";
+      else if (!strcmp (key, "help"))
+	inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
+      else
+	{
+	  error ("erbium plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
+		 "valid arguments are: %s", info->base_name, key, valid);
+	  return 1;
+	}
+    }
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL,
+		     (void *) &erbium_plugin_info);
+  erbium_init_attributes (info->base_name);
+  erbium_init_primitives (info->base_name);
+  erbium_init_frontend (info->base_name);
+  erbium_init_window (info->base_name);
+  erbium_init_lower (info->base_name);
+  return 0;
+}

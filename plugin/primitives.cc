@@ -1,0 +1,8 @@
+/* primitives.cc -- (being written).  */
+#include "gcc-plugin.h"
+#include "erbium-plugin.h"
+
+void
+erbium_init_primitives (const char *)
+{
+}

@@ -1,0 +1,8 @@
+/* window.cc -- (being written).  */
+#include "gcc-plugin.h"
+#include "erbium-plugin.h"
+
+void
+erbium_init_window (const char *)
+{
+}

@@ -16,7 +16,9 @@
 #                     builds and tests in another build directory)
 #   make demo         build the benchmarks and run the short demonstration
 #   make bench        run the benchmarks (QUICK=1 for a short run)
-#   make install      headers and libraries into $(DESTDIR)$(PREFIX)
+#   make install      headers, libraries, the plugin and erbium-gcc into
+#                     $(DESTDIR)$(PREFIX) and the compiler's plugin directory
+#   make uninstall    remove what make install installed
 #   make clean        remove $(BUILD)
 #   make distclean    also remove everything configure generated
 
@@ -96,6 +98,26 @@ $(PLUGIN_SO): $(PLUGIN_OBJS)
 	$(CXX) -shared $(LDFLAGS) -o $@ $(PLUGIN_OBJS)
 
 # ---------------------------------------------------------------------------
+# Examples written in the Erbium language (<erbium.h>), compiled with the
+# plugin at -O3: $(BUILD)/examples/NAME from examples/NAME/NAME.c.
+# ---------------------------------------------------------------------------
+EXAMPLE_NAMES := producer-consumer
+EXAMPLES      := $(patsubst %,$(BUILD)/examples/%,$(EXAMPLE_NAMES))
+EXAMPLE_FLAGS := -std=gnu11 -O3 -pthread -fplugin=$(abspath $(PLUGIN_SO)) \
+                 -Iplugin/include -Iruntime/include $(HWLOC_CFLAGS)
+
+.PHONY: examples
+all: examples
+examples: $(EXAMPLES)
+
+$(foreach e,$(EXAMPLE_NAMES),$(eval $(BUILD)/examples/$(e): examples/$(e)/$(e).c))
+$(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(EXAMPLE_FLAGS) $(filter %.c,$^) -o $@ $(RUNTIME_LIB_A) $(HWLOC_LIBS) \
+	  -lpthread
+# --------------------------- end of examples -------------------------------
+
+# ---------------------------------------------------------------------------
 # DejaGnu testsuite.  Every testsuite/<dir>/*.exp (lib/ and config/ aside) is
 # run by one runtest invocation per <dir>, from $(BUILD)/testsuite/<dir>, so
 # that each directory has its own erbium.sum/erbium.log and temporary files.
@@ -152,23 +174,90 @@ bench-build: all $(BENCH_PROGS)
 
 demo: all
 	$(MAKE) bench-build
-	scripts/demo
+	BUILD='$(BUILD)' scripts/demo
 
 bench: all
 	$(MAKE) bench-build
 	@test -x scripts/bench || \
 	  { echo "error: scripts/bench does not exist yet" >&2; exit 1; }
-	QUICK='$(QUICK)' scripts/bench
+	QUICK='$(QUICK)' BUILD='$(BUILD)' scripts/bench
+
+# ---------------------------------------------------------------------------
+# erbium-gcc wrapper (begin).  scripts/erbium-gcc.in with its @...@ values
+# substituted: $(BUILD)/erbium-gcc uses the build tree (plugin, headers of
+# plugin/include and runtime/include, $(RUNTIME_LIB_A)); `make install'
+# writes the installed copy with the installed paths.
+# $(call erbium_wrapper,PLUGIN,CPPFLAGS,STATIC_LIB,LIBDIR) is the sed
+# command that fills the template (stdin to stdout).
+# ---------------------------------------------------------------------------
+WRAPPER_IN  := scripts/erbium-gcc.in
+WRAPPER     := $(BUILD)/erbium-gcc
+erbium_wrapper = sed -e 's|@ERBIUM_CC@|$(CC)|g' \
+  -e 's|@ERBIUM_PLUGIN@|$(strip $(1))|g' \
+  -e 's|@ERBIUM_CPPFLAGS@|$(strip $(2))|g' \
+  -e 's|@ERBIUM_STATIC_LIB@|$(strip $(3))|g' \
+  -e 's|@ERBIUM_LIBDIR@|$(strip $(4))|g' \
+  -e 's|@ERBIUM_LIBS@|$(strip $(HWLOC_LIBS) -lpthread)|g'
+
+all: $(WRAPPER)
+
+$(WRAPPER): $(WRAPPER_IN) config.mk Makefile
+	@mkdir -p $(@D)
+	$(call erbium_wrapper,$(abspath $(PLUGIN_SO)),\
+	  -I$(CURDIR)/plugin/include -I$(CURDIR)/runtime/include $(HWLOC_CFLAGS),\
+	  $(abspath $(RUNTIME_LIB_A)),$(abspath $(BUILD))) < $< > $@.tmp
+	chmod 755 $@.tmp && mv $@.tmp $@
+# erbium-gcc wrapper (end).
 
 # ---------------------------------------------------------------------------
 # Installation and cleaning.
+#
+#   make install [PREFIX=dir] [DESTDIR=dir] [PLUGIN_INSTALL_DIR=dir]
+#     $(PREFIX)/include/erbium.h (plugin/include/*.h, the language header),
+#     $(PREFIX)/include/erbium/*.h (runtime API), $(PREFIX)/lib/liberbium.a
+#     and .so, $(PREFIX)/bin/erbium-gcc, and the plugin as
+#     $(PLUGIN_INSTALL_DIR)/erbium.so (default: the compiler's plugin
+#     directory, so that `gcc -fplugin=erbium' finds it by its short name),
+#     each under $(DESTDIR).  Writing to the compiler's directory needs root.
+#   make uninstall [PREFIX=dir] [DESTDIR=dir] [PLUGIN_INSTALL_DIR=dir]
+#     removes exactly those files (the header list is the tree's), then
+#     $(PREFIX)/include/erbium if it is empty.
+#   Both run ldconfig when DESTDIR is empty and the user is root.
 # ---------------------------------------------------------------------------
-.PHONY: install clean distclean
+PLUGIN_INSTALL_DIR ?= $(PLUGIN_DIR)
+# Refresh the dynamic linker's cache (for -lerbium without an rpath) when
+# installing for real as root; never under DESTDIR.
+ERBIUM_LDCONFIG = @if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+  ldconfig || true; fi
+PLUGIN_HEADERS     := $(sort $(wildcard plugin/include/*.h))
+I_PREFIX           := $(DESTDIR)$(PREFIX)
+
+.PHONY: install uninstall clean distclean
 install: all
-	install -d $(DESTDIR)$(PREFIX)/include/erbium $(DESTDIR)$(PREFIX)/lib
-	install -m 644 $(RUNTIME_HEADERS) $(DESTDIR)$(PREFIX)/include/erbium/
-	install -m 755 $(RUNTIME_LIB_SO) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(RUNTIME_LIB_A) $(DESTDIR)$(PREFIX)/lib/
+	@test -n "$(PREFIX)" || { echo "error: PREFIX is empty" >&2; exit 1; }
+	install -d $(I_PREFIX)/include/erbium $(I_PREFIX)/lib $(I_PREFIX)/bin \
+	  $(DESTDIR)$(PLUGIN_INSTALL_DIR)
+	install -m 644 $(RUNTIME_HEADERS) $(I_PREFIX)/include/erbium/
+	$(if $(PLUGIN_HEADERS),install -m 644 $(PLUGIN_HEADERS) $(I_PREFIX)/include/)
+	install -m 755 $(RUNTIME_LIB_SO) $(I_PREFIX)/lib/
+	install -m 644 $(RUNTIME_LIB_A) $(I_PREFIX)/lib/
+	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(PLUGIN_INSTALL_DIR)/erbium.so
+	$(call erbium_wrapper,$(PLUGIN_INSTALL_DIR)/erbium.so,\
+	  -I$(PREFIX)/include $(HWLOC_CFLAGS),\
+	  $(PREFIX)/lib/$(notdir $(RUNTIME_LIB_A)),$(PREFIX)/lib) \
+	  < $(WRAPPER_IN) > $(BUILD)/erbium-gcc.installed
+	install -m 755 $(BUILD)/erbium-gcc.installed $(I_PREFIX)/bin/erbium-gcc
+	$(ERBIUM_LDCONFIG)
+
+uninstall:
+	@test -n "$(PREFIX)" || { echo "error: PREFIX is empty" >&2; exit 1; }
+	rm -f $(addprefix $(I_PREFIX)/include/erbium/,$(notdir $(RUNTIME_HEADERS))) \
+	  $(addprefix $(I_PREFIX)/include/,$(notdir $(PLUGIN_HEADERS))) \
+	  $(I_PREFIX)/lib/$(notdir $(RUNTIME_LIB_SO)) \
+	  $(I_PREFIX)/lib/$(notdir $(RUNTIME_LIB_A)) \
+	  $(I_PREFIX)/bin/erbium-gcc $(DESTDIR)$(PLUGIN_INSTALL_DIR)/erbium.so
+	rmdir $(I_PREFIX)/include/erbium 2>/dev/null || true
+	$(ERBIUM_LDCONFIG)
 
 clean:
 	rm -rf $(BUILD)

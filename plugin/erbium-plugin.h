@@ -44,4 +44,78 @@ bool erbium_enable_dump (const char *pass_name);
    meaning all of them).  */
 bool erbium_dump_requested (const char *pass_name);
 
+/* The runtime's primitives and slow paths (primitives.cc).  The table
+   there is the one list of them; window.cc and lower.cc recognise calls
+   through erbium_primitive_call and reach the slow paths through
+   erbium_runtime_decl.  */
+struct gimple_stmt_iterator;
+
+enum erbium_prim
+{
+  ERBIUM_PRIM_NONE = -1,
+  ERBIUM_PRIM_COMMIT,
+  ERBIUM_PRIM_UPDATE,
+  ERBIUM_PRIM_STALL,
+  ERBIUM_PRIM_RELEASE,
+  ERBIUM_PRIM_RECEIVE,
+  ERBIUM_PRIM_RECEIVE_RANGE,
+  ERBIUM_PRIM_ELEM,
+  ERBIUM_PRIM_BURST,
+  /* Out-of-line slow paths of runtime/include/erbium/sync.h, never
+     lowered, only called by the lowered code.  */
+  ERBIUM_SLOW_UPDATE,
+  ERBIUM_SLOW_STALL,
+  ERBIUM_SLOW_WAKE,
+  ERBIUM_SLOW_WAKE_VIEW,
+  ERBIUM_SLOW_MISUSE,
+  ERBIUM_SLOW_CHECK_ACCESS,
+  ERBIUM_PRIM_MAX
+};
+
+/* The primitive STMT calls (a direct call of the runtime's extern
+   declaration with the runtime's signature: first argument a pointer to
+   struct er_view, the right number of arguments), or ERBIUM_PRIM_NONE.
+   Slow paths are not primitives: for them it returns ERBIUM_PRIM_NONE.  */
+enum erbium_prim erbium_primitive_call (const gimple *stmt);
+
+/* The runtime's name of primitive or slow path P ("er_commit" ...).  */
+const char *erbium_prim_name (enum erbium_prim p);
+
+/* The FUNCTION_DECL of primitive or slow path P declared in this unit, or
+   NULL_TREE when the unit declares none (then nothing may call it).  */
+tree erbium_runtime_decl (enum erbium_prim p);
+
+/* The FIELD_DECL called NAME of the structure type RECORD (any variant),
+   or NULL_TREE.  struct er_view and struct er_record are read this way so
+   that runtime/include/erbium/layout.h stays the one description.  */
+tree erbium_field (tree record, const char *name);
+
+/* The struct er_view type that the primitive call STMT's first parameter
+   points to (its main variant), or NULL_TREE.  */
+tree erbium_view_type (const gimple *stmt);
+
+/* Emit, before the iterator *GSI, the masked window address of element
+   INDEX (an int value) of view V (a pointer value whose target type is
+   VIEW_TYPE), as in er_elem of runtime/include/erbium/sync.h:
+   V->base + ((uint32_t) INDEX & V->mask) * SIZE, where SIZE is the
+   INTEGER_CST element size in bytes, or NULL_TREE to read V->esize.  With
+   CHECK_N non-null the check of er_elem/er_burst comes first: if
+   V->check is nonzero, er_check_access (V, INDEX, CHECK_N); that splits
+   the block (*GSI then points into the block after the check).  Returns
+   the address (a char * value), or NULL_TREE when a field or a runtime
+   declaration is missing (nothing emitted).  lower.cc.  */
+tree erbium_emit_masked_elem (gimple_stmt_iterator *gsi, tree v,
+			      tree view_type, tree index, tree size,
+			      tree check_n);
+
+/* The COMPONENT_REF V->NAME for the pointer value V to VIEW_TYPE (a
+   struct type), or NULL_TREE when the field does not exist.  lower.cc.  */
+tree erbium_view_ref (tree v, tree view_type, const char *name);
+
+/* A constant element size for the address returned by the er_elem call
+   STMT: the common TYPE_SIZE_UNIT of every dereference of its result
+   (MEM_REFs at offset 0), or NULL_TREE when the result is used otherwise or
+   the sizes differ.  window.cc.  */
+tree erbium_elem_use_size (const gimple *stmt);
+
 #endif /* ERBIUM_PLUGIN_H */

@@ -1,8 +1,1109 @@
-/* frontend.cc -- (being written).  */
+/* frontend.cc -- the Erbium language's front end: rewrites the constructs
+   of <erbium.h> in each function's GENERIC, before the C front end
+   genericizes it (PLUGIN_PRE_GENERICIZE), and reports their misuse.
+
+   * v[i] on a view(T) (the C front end has built `*(v + i)') becomes
+     `*(T *) er_elem ((er_view *) v, i)'.
+   * new_record(w, r), new_read_view(re), new_write_view(re): calls of the
+     marker functions of <erbium.h>, converted to a record(T) / view(T)
+     type, become er_new_record (w, r, sizeof (T)), er_new_read_view
+     ((er_record *) re) ...; a view's T must be its record's T.
+   * run p(args) (`__erbium_run_marker (), p (args)') becomes a copy of the
+     arguments into a temporary structure and er_run (entry, &tmp,
+     sizeof tmp), where entry is a static function made once per process
+     and unit: `static void __erbium_entry_p (void *a) { p (a->a0, ...); }'.
+   * Diagnostics: a process called without run or whose address is taken,
+     run of something else, a process returning a value, *v / v + n and
+     other pointer uses of views and records, subscripts of records, read
+     primitives on write views and the reverse (view kinds known from the
+     variable's initialisation), constant horizons <= 0, bursts known to be
+     <= 0.
+
+   Functions without Erbium constructs are left untouched.  Paper:
+   Miranda et al., CASES 2010, section 3 and Figure 2.  GCC internals:
+   "Plugins" (PLUGIN_PRE_GENERICIZE), "GENERIC", tree.h (walk_tree);
+   outlining follows GCC-PLUGIN-NOTES (push_struct_function, c_genericize,
+   cgraph_node::finalize_function).  */
+
+#define INCLUDE_MAP
 #include "gcc-plugin.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "c-family/c-common.h"
+#include "c-tree.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+#include "stor-layout.h"
+#include "function.h"
+#include "cgraph.h"
+#include "input.h"
+#include "tree-iterator.h"
 #include "erbium-plugin.h"
 
-void
-erbium_init_frontend (const char *)
+/* What a pointer type stands for in the language.  */
+enum erbium_kind
 {
+  ERBIUM_KIND_NONE = 0,
+  ERBIUM_KIND_RECORD,
+  ERBIUM_KIND_VIEW
+};
+
+/* The kind of TYPE: record(T), view(T) or neither.  */
+static enum erbium_kind
+erbium_type_kind (const_tree type)
+{
+  if (!type || TREE_CODE (type) != POINTER_TYPE)
+    return ERBIUM_KIND_NONE;
+  if (lookup_attribute ("erbium_view", TYPE_ATTRIBUTES (type)))
+    return ERBIUM_KIND_VIEW;
+  if (lookup_attribute ("erbium_record", TYPE_ATTRIBUTES (type)))
+    return ERBIUM_KIND_RECORD;
+  return ERBIUM_KIND_NONE;
+}
+
+/* True when FN is a FUNCTION_DECL declared with `process'.  */
+static bool
+erbium_process_p (const_tree fn)
+{
+  return (fn && TREE_CODE (fn) == FUNCTION_DECL
+	  && lookup_attribute ("erbium_process", DECL_ATTRIBUTES (fn)));
+}
+
+/* View kinds known statically (the runtime's ER_READ / ER_WRITE).  */
+#define ER_READ_KIND 1
+#define ER_WRITE_KIND 2
+
+/* The marker functions of <erbium.h>.  */
+enum erbium_marker
+{
+  ERBIUM_MARK_NONE = 0,
+  ERBIUM_MARK_NEW_RECORD,
+  ERBIUM_MARK_NEW_READ_VIEW,
+  ERBIUM_MARK_NEW_WRITE_VIEW,
+  ERBIUM_MARK_RUN
+};
+
+/* The runtime calls whose first argument is a view, as the macros of
+   <erbium.h> spell them.  */
+enum erbium_call
+{
+  ERBIUM_CALL_NONE = 0,
+  ERBIUM_CALL_COMMIT,
+  ERBIUM_CALL_UPDATE,
+  ERBIUM_CALL_STALL,
+  ERBIUM_CALL_RELEASE,
+  ERBIUM_CALL_RECEIVE,
+  ERBIUM_CALL_RECEIVE_RANGE,
+  ERBIUM_CALL_ALLOC,
+  ERBIUM_CALL_FREE_VIEW,
+  ERBIUM_CALL_REGISTER,
+  ERBIUM_CALL_REGISTER_NEXT,
+  ERBIUM_CALL_ELEM,
+  ERBIUM_CALL_BURST
+};
+
+static const struct
+{
+  const char *name;		/* runtime function */
+  const char *spell;		/* <erbium.h> spelling, for messages */
+  enum erbium_call call;
+} erbium_calls[] = {
+  { "er_commit", "commit", ERBIUM_CALL_COMMIT },
+  { "er_update", "update", ERBIUM_CALL_UPDATE },
+  { "er_stall", "stall", ERBIUM_CALL_STALL },
+  { "er_release", "release", ERBIUM_CALL_RELEASE },
+  { "er_receive", "receive", ERBIUM_CALL_RECEIVE },
+  { "er_receive_range", "receive_range", ERBIUM_CALL_RECEIVE_RANGE },
+  { "er_alloc", "alloc", ERBIUM_CALL_ALLOC },
+  { "er_free_view", "free_view", ERBIUM_CALL_FREE_VIEW },
+  { "er_register", "register_view", ERBIUM_CALL_REGISTER },
+  { "er_register_next", "register_view", ERBIUM_CALL_REGISTER_NEXT },
+  { "er_elem", "er_elem", ERBIUM_CALL_ELEM },
+  { "er_burst", "er_burst", ERBIUM_CALL_BURST },
+};
+
+/* The FUNCTION_DECL a call CALL calls directly, or NULL_TREE.  */
+static tree
+erbium_callee (tree call)
+{
+  if (TREE_CODE (call) != CALL_EXPR)
+    return NULL_TREE;
+  return get_callee_fndecl (call);
+}
+
+/* Which marker CALL (any tree) calls, if any.  */
+static enum erbium_marker
+erbium_marker_call (tree call)
+{
+  tree fn = erbium_callee (call);
+  if (!fn || !DECL_NAME (fn) || !DECL_EXTERNAL (fn))
+    return ERBIUM_MARK_NONE;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (strncmp (n, "__erbium_", 9))
+    return ERBIUM_MARK_NONE;
+  n += 9;
+  if (!strcmp (n, "new_record"))
+    return ERBIUM_MARK_NEW_RECORD;
+  if (!strcmp (n, "new_read_view"))
+    return ERBIUM_MARK_NEW_READ_VIEW;
+  if (!strcmp (n, "new_write_view"))
+    return ERBIUM_MARK_NEW_WRITE_VIEW;
+  if (!strcmp (n, "run_marker"))
+    return ERBIUM_MARK_RUN;
+  return ERBIUM_MARK_NONE;
+}
+
+/* Which runtime view call CALL is, with its <erbium.h> spelling in
+   *SPELL.  */
+static enum erbium_call
+erbium_view_call (tree call, const char **spell)
+{
+  tree fn = erbium_callee (call);
+  if (!fn || !DECL_NAME (fn)
+      || (DECL_CONTEXT (fn) && TREE_CODE (DECL_CONTEXT (fn)) == FUNCTION_DECL))
+    return ERBIUM_CALL_NONE;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (strncmp (n, "er_", 3))
+    return ERBIUM_CALL_NONE;
+  for (unsigned i = 0; i < ARRAY_SIZE (erbium_calls); i++)
+    if (!strcmp (n, erbium_calls[i].name))
+      {
+	*spell = erbium_calls[i].spell;
+	return erbium_calls[i].call;
+      }
+  return ERBIUM_CALL_NONE;
+}
+
+/* The file-scope declaration NAME of the runtime (declared by
+   <erbium/runtime.h>, included by <erbium.h>), or NULL_TREE after an
+   error at LOC saying that <erbium.h> is missing.  */
+static tree
+erbium_runtime_fn (const char *name, location_t loc)
+{
+  tree d = lookup_name (get_identifier (name));
+  if (d && TREE_CODE (d) == FUNCTION_DECL)
+    return d;
+  error_at (loc, "Erbium construct needs %qs from %<<erbium.h>%>: "
+	    "include %<<erbium.h>%>", name);
+  return NULL_TREE;
+}
+
+/* True when the unit includes <erbium.h> (its run marker is declared).  */
+static bool
+erbium_header_p (void)
+{
+  tree d = lookup_name (get_identifier ("__erbium_run_marker"));
+  return d && TREE_CODE (d) == FUNCTION_DECL;
+}
+
+/* Strip conversions that keep a pointer a pointer (the casts of the
+   <erbium.h> macros, NON_LVALUE_EXPR), returning the innermost operand.  */
+static tree
+erbium_strip_casts (tree t)
+{
+  while (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+/* The byte at the spelling location of LOC in the source, or 0 when the
+   source is not available.  Used to tell `*v' (error) from `v[0]', which
+   the C front end folds to the same tree.  */
+static char
+erbium_source_char (location_t loc)
+{
+  loc = linemap_resolve_location (line_table, loc, LRK_SPELLING_LOCATION,
+				  NULL);
+  expanded_location xl = expand_location (loc);
+  if (!xl.file || xl.line <= 0 || xl.column <= 0)
+    return 0;
+  char_span line = location_get_source_line (xl.file, xl.line);
+  if (!line || (size_t) xl.column > line.length ())
+    return 0;
+  return line[xl.column - 1];
+}
+
+/* A fact for the burst check: VAR was last assigned BASE + CST.  */
+struct erbium_fact
+{
+  tree base;
+  HOST_WIDE_INT cst;
+};
+
+/* State of the rewrite of one function.  */
+struct erbium_walk
+{
+  tree fndecl;
+  bool is_process;
+  /* VAR_DECL -> ER_READ / ER_WRITE when every assignment of the variable
+     is a new_read_view / new_write_view of that kind; 0 when mixed or
+     assigned otherwise (prepass).  */
+  std::map<tree, int> kinds;
+  /* Burst facts valid at the current statement.  */
+  std::map<tree, erbium_fact> facts;
+  /* SAVE_EXPRs already rewritten (a SAVE_EXPR is shared).  */
+  hash_set<tree> *seen;
+};
+
+static tree erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data);
+
+/* Walk *TP with the rewriting callback.  */
+static void
+erbium_walk_tree (tree *tp, erbium_walk *w)
+{
+  walk_tree (tp, erbium_rewrite_r, w, NULL);
+}
+
+/* Prepass: record in W->kinds which local views are statically read or
+   write views.  */
+static tree
+erbium_kinds_r (tree *tp, int *, void *data)
+{
+  erbium_walk *w = (erbium_walk *) data;
+  tree t = *tp;
+  tree var = NULL_TREE, val = NULL_TREE;
+  if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t)))
+    {
+      var = DECL_EXPR_DECL (t);
+      val = DECL_INITIAL (var);
+      if (!val)
+	return NULL_TREE;
+      walk_tree (&DECL_INITIAL (var), erbium_kinds_r, data, NULL);
+    }
+  else if ((TREE_CODE (t) == MODIFY_EXPR || TREE_CODE (t) == INIT_EXPR)
+	   && VAR_P (TREE_OPERAND (t, 0)))
+    {
+      var = TREE_OPERAND (t, 0);
+      val = TREE_OPERAND (t, 1);
+    }
+  else if (TREE_CODE (t) == ADDR_EXPR && VAR_P (TREE_OPERAND (t, 0)))
+    {
+      w->kinds[TREE_OPERAND (t, 0)] = 0;
+      return NULL_TREE;
+    }
+  else if ((TREE_CODE (t) == PREINCREMENT_EXPR
+	    || TREE_CODE (t) == POSTINCREMENT_EXPR
+	    || TREE_CODE (t) == PREDECREMENT_EXPR
+	    || TREE_CODE (t) == POSTDECREMENT_EXPR)
+	   && VAR_P (TREE_OPERAND (t, 0)))
+    {
+      w->kinds[TREE_OPERAND (t, 0)] = 0;
+      return NULL_TREE;
+    }
+  if (!var || erbium_type_kind (TREE_TYPE (var)) != ERBIUM_KIND_VIEW)
+    return NULL_TREE;
+  int kind = 0;
+  switch (erbium_marker_call (erbium_strip_casts (val)))
+    {
+    case ERBIUM_MARK_NEW_READ_VIEW:
+      kind = ER_READ_KIND;
+      break;
+    case ERBIUM_MARK_NEW_WRITE_VIEW:
+      kind = ER_WRITE_KIND;
+      break;
+    default:
+      break;
+    }
+  auto it = w->kinds.find (var);
+  if (it == w->kinds.end ())
+    w->kinds[var] = kind;
+  else if (it->second != kind)
+    it->second = 0;
+  return NULL_TREE;
+}
+
+/* Element type of the record(T)/view(T) type TYPE, and its size as a
+   constant in *SIZE; false after an error at LOC when T has no constant
+   positive size.  */
+static bool
+erbium_element (tree type, location_t loc, tree *elt, tree *size)
+{
+  *elt = TREE_TYPE (type);
+  tree s = TYPE_SIZE_UNIT (*elt);
+  if (!COMPLETE_TYPE_P (*elt) || !s || TREE_CODE (s) != INTEGER_CST
+      || integer_zerop (s))
+    {
+      error_at (loc, "element type %qT of a record or view must be a "
+		"complete type of constant nonzero size", *elt);
+      return false;
+    }
+  *size = s;
+  return true;
+}
+
+/* Rewrite the marker call CALL (kind M) converted to TYPE at LOC into the
+   runtime call; returns the new expression (of TYPE) or error_mark_node
+   after an error.  */
+static tree
+erbium_rewrite_new (tree call, enum erbium_marker m, tree type,
+		    location_t loc, erbium_walk *w)
+{
+  enum erbium_kind want = (m == ERBIUM_MARK_NEW_RECORD
+			   ? ERBIUM_KIND_RECORD : ERBIUM_KIND_VIEW);
+  const char *spell = (m == ERBIUM_MARK_NEW_RECORD ? "new_record"
+		       : m == ERBIUM_MARK_NEW_READ_VIEW ? "new_read_view"
+		       : "new_write_view");
+  if (erbium_type_kind (type) != want)
+    {
+      error_at (loc, "the result of %qs must initialise or be assigned to "
+		"a %qs (here it is converted to %qT)", spell,
+		want == ERBIUM_KIND_RECORD ? "record(T)" : "view(T)", type);
+      return error_mark_node;
+    }
+  tree elt, size;
+  if (!erbium_element (type, loc, &elt, &size))
+    return error_mark_node;
+  for (int i = 0; i < call_expr_nargs (call); i++)
+    erbium_walk_tree (&CALL_EXPR_ARG (call, i), w);
+  tree res;
+  if (m == ERBIUM_MARK_NEW_RECORD)
+    {
+      tree fn = erbium_runtime_fn ("er_new_record", loc);
+      if (!fn)
+	return error_mark_node;
+      res = build_call_expr_loc (loc, fn, 3, CALL_EXPR_ARG (call, 0),
+				 CALL_EXPR_ARG (call, 1),
+				 fold_convert (size_type_node, size));
+    }
+  else
+    {
+      tree arg = CALL_EXPR_ARG (call, 0);
+      tree re = erbium_strip_casts (arg);
+      if (erbium_type_kind (TREE_TYPE (re)) != ERBIUM_KIND_RECORD)
+	{
+	  error_at (loc,
+		    "the argument of %qs must be a record(T), not %qT",
+		    spell, TREE_TYPE (re));
+	  return error_mark_node;
+	}
+      tree relt = TREE_TYPE (TREE_TYPE (re));
+      if (!comptypes (TYPE_MAIN_VARIANT (relt), TYPE_MAIN_VARIANT (elt)))
+	{
+	  error_at (loc, "%qs of a record of %qT converted to a view of "
+		    "%qT: the views of a record have its element type; "
+		    "declare the view %<view(%T)%>", spell, relt, elt, relt);
+	  return error_mark_node;
+	}
+      tree fn = erbium_runtime_fn (m == ERBIUM_MARK_NEW_READ_VIEW
+				   ? "er_new_read_view"
+				   : "er_new_write_view", loc);
+      if (!fn)
+	return error_mark_node;
+      tree rtype = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn)));
+      res = build_call_expr_loc (loc, fn, 1, fold_convert (rtype, re));
+    }
+  return build1_loc (loc, NOP_EXPR, type, res);
+}
+
+/* The element index (an int) whose byte offset is OFF (sizetype) for
+   elements of SIZE bytes: OFF is I * SIZE as pointer_int_sum built it,
+   possibly with constant terms split off.  Known shapes give I back
+   directly; otherwise an exact division gives I modulo 2^64, hence
+   exactly as an int.  Sums are done in unsigned int (wrapping).  */
+static tree
+erbium_index_of (tree off, tree size)
+{
+  tree o = off;
+  STRIP_NOPS (o);
+  if (TREE_CODE (o) == INTEGER_CST)
+    return build_int_cst (integer_type_node,
+			  (int) ((HOST_WIDE_INT) TREE_INT_CST_LOW (o)
+				 / tree_to_shwi (size)));
+  if (TREE_CODE (o) == MULT_EXPR
+      && TREE_CODE (TREE_OPERAND (o, 1)) == INTEGER_CST
+      && tree_int_cst_equal (TREE_OPERAND (o, 1), size)
+      && INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (o, 0))))
+    {
+      tree i = TREE_OPERAND (o, 0);
+      STRIP_NOPS (i);
+      if (INTEGRAL_TYPE_P (TREE_TYPE (i)))
+	return fold_convert (integer_type_node, i);
+    }
+  if (TREE_CODE (o) == PLUS_EXPR)
+    {
+      tree a = erbium_index_of (TREE_OPERAND (o, 0), size);
+      tree b = erbium_index_of (TREE_OPERAND (o, 1), size);
+      tree ua = (TREE_CODE (a) == INTEGER_CST
+		 ? build_int_cst (unsigned_type_node, TREE_INT_CST_LOW (a))
+		 : fold_convert (unsigned_type_node, a));
+      tree ub = (TREE_CODE (b) == INTEGER_CST
+		 ? build_int_cst (unsigned_type_node, TREE_INT_CST_LOW (b))
+		 : fold_convert (unsigned_type_node, b));
+      tree s = fold_build2 (PLUS_EXPR, unsigned_type_node, ua, ub);
+      return fold_convert (integer_type_node, s);
+    }
+  tree q = fold_build2 (EXACT_DIV_EXPR, sizetype, fold_convert (sizetype, off),
+			fold_convert (sizetype, size));
+  return fold_convert (integer_type_node, q);
+}
+
+/* *PP is a pointer expression of a view type V under an INDIRECT_REF at
+   LOC (the C front end's `*(v + i)' for v[i]).  Replace it by
+   `(T *) er_elem ((er_view *) v, i)'.  */
+static void
+erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc,
+			  erbium_walk *w)
+{
+  tree p = *pp;
+  if (TREE_CODE (p) == SAVE_EXPR)
+    {
+      if (w->seen->add (p))
+	return;
+      erbium_rewrite_subscript (&TREE_OPERAND (p, 0), loc, uloc, w);
+      TREE_TYPE (p) = TREE_TYPE (TREE_OPERAND (p, 0));
+      return;
+    }
+  tree off = NULL_TREE;
+  while (TREE_CODE (p) == POINTER_PLUS_EXPR
+	 && erbium_type_kind (TREE_TYPE (TREE_OPERAND (p, 0)))
+	    == ERBIUM_KIND_VIEW)
+    {
+      tree o = TREE_OPERAND (p, 1);
+      off = off ? fold_build2 (PLUS_EXPR, sizetype, off, o) : o;
+      p = TREE_OPERAND (p, 0);
+    }
+  tree type = TREE_TYPE (*pp);
+  bool star = erbium_source_char (loc) == '*';
+  loc = uloc;
+  if (star)
+    {
+      if (off)
+	error_at (loc, "pointer arithmetic on a view: a view is not a "
+		  "pointer; write %<v[i]%> for its element i");
+      else
+	error_at (loc, "dereferencing a view: a view is not a pointer; "
+		  "write %<v[0]%> for its element 0");
+      *pp = error_mark_node;
+      return;
+    }
+  if (!off)
+    off = size_zero_node;
+  tree elt, size;
+  if (!erbium_element (type, loc, &elt, &size))
+    {
+      *pp = error_mark_node;
+      return;
+    }
+  tree fn = erbium_runtime_fn ("er_elem", loc);
+  if (!fn)
+    {
+      *pp = error_mark_node;
+      return;
+    }
+  tree vtype = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn)));
+  /* OFF is I * sizeof (T) in sizetype, possibly with constant terms split
+     off by pointer_int_sum: the exact division gives I back modulo 2^64,
+     hence exactly as an int.  */
+  tree idx = erbium_index_of (off, size);
+  tree call = build_call_expr_loc (loc, fn, 2, fold_convert (vtype, p), idx);
+  *pp = build1_loc (loc, NOP_EXPR, build_pointer_type (elt), call);
+}
+
+/* Per-process entry function and argument structure, made once per
+   process and unit; stored as the internal attribute "erbium entry" of
+   the process (TREE_PURPOSE entry, TREE_VALUE structure type), which
+   keeps them reachable for the garbage collector.  */
+static tree
+erbium_entry (tree proc, location_t loc, tree *argtype)
+{
+  tree a = lookup_attribute ("erbium entry", DECL_ATTRIBUTES (proc));
+  if (a)
+    {
+      *argtype = TREE_VALUE (TREE_VALUE (a));
+      return TREE_PURPOSE (TREE_VALUE (a));
+    }
+
+  /* struct __erbium_args_P { T0 a0; T1 a1; ... };  */
+  tree rec = make_node (RECORD_TYPE);
+  tree fields = NULL_TREE, *last = &fields;
+  int i = 0;
+  for (tree p = TYPE_ARG_TYPES (TREE_TYPE (proc));
+       p && p != void_list_node; p = TREE_CHAIN (p), i++)
+    {
+      char name[32];
+      snprintf (name, sizeof name, "a%d", i);
+      tree f = build_decl (loc, FIELD_DECL, get_identifier (name),
+			   build_qualified_type (TREE_VALUE (p),
+						 TYPE_UNQUALIFIED));
+      DECL_CONTEXT (f) = rec;
+      *last = f;
+      last = &DECL_CHAIN (f);
+    }
+  TYPE_FIELDS (rec) = fields;
+  char *n = concat ("__erbium_args_", IDENTIFIER_POINTER (DECL_NAME (proc)),
+		    NULL);
+  TYPE_NAME (rec) = get_identifier (n);
+  free (n);
+  layout_type (rec);
+
+  /* static void __erbium_entry_P (void *args) { P (args->a0, ...); }  */
+  tree fntype = build_function_type_list (void_type_node, ptr_type_node,
+					  NULL_TREE);
+  n = concat ("__erbium_entry_", IDENTIFIER_POINTER (DECL_NAME (proc)),
+	      NULL);
+  tree name = get_identifier (n);
+  free (n);
+  tree fn = build_decl (loc, FUNCTION_DECL, name, fntype);
+  TREE_STATIC (fn) = 1;
+  TREE_PUBLIC (fn) = 0;
+  DECL_EXTERNAL (fn) = 0;
+  DECL_ARTIFICIAL (fn) = 1;
+  TREE_USED (fn) = 1;
+  DECL_CONTEXT (fn) = NULL_TREE;
+  tree block = make_node (BLOCK);
+  BLOCK_SUPERCONTEXT (block) = fn;
+  DECL_INITIAL (fn) = block;
+  tree res = build_decl (loc, RESULT_DECL, NULL_TREE, void_type_node);
+  DECL_ARTIFICIAL (res) = 1;
+  DECL_IGNORED_P (res) = 1;
+  DECL_CONTEXT (res) = fn;
+  DECL_RESULT (fn) = res;
+  tree parm = build_decl (loc, PARM_DECL, get_identifier ("args"),
+			  ptr_type_node);
+  DECL_ARTIFICIAL (parm) = 1;
+  DECL_ARG_TYPE (parm) = ptr_type_node;
+  DECL_CONTEXT (parm) = fn;
+  TREE_USED (parm) = 1;
+  DECL_ARGUMENTS (fn) = parm;
+
+  tree s = build1 (INDIRECT_REF, rec,
+		   fold_convert (build_pointer_type (rec), parm));
+  vec<tree, va_gc> *args;
+  vec_alloc (args, i);
+  for (tree f = fields; f; f = DECL_CHAIN (f))
+    args->quick_push (build3 (COMPONENT_REF, TREE_TYPE (f), s, f,
+			      NULL_TREE));
+  tree call = build_call_vec (void_type_node,
+			      build_fold_addr_expr (proc), args);
+  SET_EXPR_LOCATION (call, loc);
+  tree bind = build3 (BIND_EXPR, void_type_node, NULL_TREE, call, block);
+  DECL_SAVED_TREE (fn) = bind;
+
+  push_struct_function (fn);
+  pop_cfun ();
+  c_genericize (fn);
+  cgraph_node::finalize_function (fn, true);
+
+  DECL_ATTRIBUTES (proc)
+    = tree_cons (get_identifier ("erbium entry"),
+		 build_tree_list (fn, rec), DECL_ATTRIBUTES (proc));
+  *argtype = rec;
+  return fn;
+}
+
+/* Rewrite `__erbium_run_marker (), CALL' at *TP (LOC) into the argument
+   copy and the er_run call.  */
+static void
+erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
+{
+  tree proc = erbium_callee (call);
+  if (!proc || !erbium_process_p (proc))
+    {
+      if (proc)
+	error_at (loc, "%<run%> of %qD, which is not a process: declare it "
+		  "%<process %E(...)%>, or call it without %<run%>",
+		  proc, DECL_NAME (proc));
+      else
+	error_at (loc, "%<run%> must be followed by a call of a process "
+		  "by name: write %<run p(args);%>");
+      *tp = error_mark_node;
+      return;
+    }
+  int nargs = call_expr_nargs (call);
+  if (!prototype_p (TREE_TYPE (proc)) && nargs > 0)
+    {
+      error_at (loc, "%<run%> of process %qD, which has no prototype: "
+		"declare its parameters", proc);
+      *tp = error_mark_node;
+      return;
+    }
+  for (int i = 0; i < nargs; i++)
+    erbium_walk_tree (&CALL_EXPR_ARG (call, i), w);
+  tree er_run = erbium_runtime_fn ("er_run", loc);
+  if (!er_run)
+    {
+      *tp = error_mark_node;
+      return;
+    }
+  tree rec;
+  tree entry = erbium_entry (proc, loc, &rec);
+
+  tree tmp = build_decl (loc, VAR_DECL, NULL_TREE, rec);
+  DECL_ARTIFICIAL (tmp) = 1;
+  DECL_IGNORED_P (tmp) = 1;
+  TREE_ADDRESSABLE (tmp) = 1;
+  TREE_USED (tmp) = 1;
+  DECL_CONTEXT (tmp) = w->fndecl;
+
+  tree init = NULL_TREE;
+  int i = 0;
+  for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f), i++)
+    {
+      if (i >= nargs)
+	break;
+      tree ref = build3 (COMPONENT_REF, TREE_TYPE (f), tmp, f, NULL_TREE);
+      tree set = build2_loc (loc, MODIFY_EXPR, TREE_TYPE (f), ref,
+			     fold_convert (TREE_TYPE (f),
+					   CALL_EXPR_ARG (call, i)));
+      set = build1 (CONVERT_EXPR, void_type_node, set);
+      init = init ? build2 (COMPOUND_EXPR, void_type_node, init, set) : set;
+    }
+  if (!init)
+    init = build_empty_stmt (loc);
+  tree target = build4 (TARGET_EXPR, rec, tmp, init, NULL_TREE, NULL_TREE);
+  tree fnparm = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (er_run)));
+  tree argp = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (er_run))));
+  tree go = build_call_expr_loc (loc, er_run, 3,
+				 fold_convert (fnparm,
+					       build_fold_addr_expr (entry)),
+				 fold_convert (argp,
+					       build_fold_addr_expr (tmp)),
+				 fold_convert (size_type_node,
+					       TYPE_SIZE_UNIT (rec)));
+  tree t = build2_loc (loc, COMPOUND_EXPR, TREE_TYPE (go),
+		       build1 (CONVERT_EXPR, void_type_node, target), go);
+  *tp = build1_loc (loc, CONVERT_EXPR, void_type_node, t);
+}
+
+/* Constant burst of the index expression E: true with *BASE and *CST when
+   E is BASE + CST or BASE - CST (CST negated) with CST constant, directly
+   or through a variable whose last assignment in W's facts is such.  */
+static bool
+erbium_burst_of (tree e, erbium_walk *w, tree *base, HOST_WIDE_INT *cst)
+{
+  e = erbium_strip_casts (e);
+  if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == MINUS_EXPR)
+      && TREE_CODE (TREE_OPERAND (e, 1)) == INTEGER_CST
+      && tree_fits_shwi_p (TREE_OPERAND (e, 1)))
+    {
+      *base = TREE_OPERAND (e, 0);
+      *cst = tree_to_shwi (TREE_OPERAND (e, 1));
+      if (TREE_CODE (e) == MINUS_EXPR)
+	*cst = -*cst;
+      return true;
+    }
+  if (VAR_P (e) || TREE_CODE (e) == PARM_DECL)
+    {
+      auto it = w->facts.find (e);
+      if (it != w->facts.end ())
+	{
+	  *base = it->second.base;
+	  *cst = it->second.cst;
+	  return true;
+	}
+    }
+  return false;
+}
+
+/* Check the runtime call CALL (kind C, spelled SPELL in <erbium.h>) at
+   LOC: its view argument, the view's kind, horizons and bursts.  */
+static void
+erbium_check_call (tree call, enum erbium_call c, const char *spell,
+		   location_t loc, erbium_walk *w)
+{
+  if (call_expr_nargs (call) < 1)
+    return;
+  tree arg = CALL_EXPR_ARG (call, 0);
+  tree v = erbium_strip_casts (arg);
+  enum erbium_kind k = erbium_type_kind (TREE_TYPE (v));
+  if (v != arg && k != ERBIUM_KIND_VIEW)
+    {
+      /* Through a macro of <erbium.h>: the argument was cast to er_view *
+	 from something else.  A plain er_view * is the runtime API.  */
+      tree vt = TREE_TYPE (v);
+      bool raw = (POINTER_TYPE_P (vt)
+		  && (VOID_TYPE_P (TREE_TYPE (vt))
+		      || TYPE_MAIN_VARIANT (TREE_TYPE (vt))
+			 == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (arg)))));
+      /* Only units written in the language (<erbium.h> included) are
+	 checked: plain runtime API programs may cast as they like.  */
+      if (!raw && erbium_header_p ())
+	{
+	  if (k == ERBIUM_KIND_RECORD)
+	    error_at (loc, "%qs applies to a view, not to a record: create "
+		      "a view with %<new_read_view%> or %<new_write_view%>",
+		      spell);
+	  else
+	    error_at (loc, "the first argument of %qs must be a view(T), "
+		      "not %qT", spell, vt);
+	  return;
+	}
+    }
+  int kind = 0;
+  if (VAR_P (v))
+    {
+      auto it = w->kinds.find (v);
+      if (it != w->kinds.end ())
+	kind = it->second;
+    }
+  bool needs_write = (c == ERBIUM_CALL_COMMIT || c == ERBIUM_CALL_STALL);
+  bool needs_read = (c == ERBIUM_CALL_UPDATE || c == ERBIUM_CALL_RELEASE
+		     || c == ERBIUM_CALL_RECEIVE
+		     || c == ERBIUM_CALL_RECEIVE_RANGE);
+  if (needs_write && kind == ER_READ_KIND)
+    error_at (loc, "%qs on read view %qD: %qs applies to write views "
+	      "(made by %<new_write_view%>); a read view uses %<update%> "
+	      "and %<release%>", spell, v, spell);
+  else if (needs_read && kind == ER_WRITE_KIND)
+    error_at (loc, "%qs on write view %qD: %qs applies to read views "
+	      "(made by %<new_read_view%>); a write view uses %<stall%> "
+	      "and %<commit%>", spell, v, spell);
+
+  if (call_expr_nargs (call) < 2)
+    return;
+  tree idx = CALL_EXPR_ARG (call, 1);
+  if (c == ERBIUM_CALL_ALLOC)
+    {
+      tree h = erbium_strip_casts (idx);
+      if (TREE_CODE (h) == INTEGER_CST && tree_int_cst_sgn (h) <= 0)
+	error_at (loc,
+		  "horizon %E of %<alloc%> is not positive: the window of a "
+		  "view holds at least one element", h);
+      return;
+    }
+  if (!needs_write && !needs_read)
+    return;
+  if (c == ERBIUM_CALL_RECEIVE_RANGE)
+    return;
+  tree base;
+  HOST_WIDE_INT cst;
+  if (erbium_burst_of (idx, w, &base, &cst) && cst <= 0)
+    warning_at (loc, 0, "burst %wd of %qs is not positive: its index is "
+		"%qE plus %wd, not above %qE, so the call does nothing; "
+		"use an index %qE plus a positive burst", cst, spell, base, cst,
+		base, base);
+}
+
+/* Forget burst facts about variables that T writes or whose address T
+   takes.  */
+static tree
+erbium_kill_facts_r (tree *tp, int *, void *data)
+{
+  erbium_walk *w = (erbium_walk *) data;
+  tree t = *tp;
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case ADDR_EXPR:
+      w->facts.erase (TREE_OPERAND (t, 0));
+      break;
+    case DECL_EXPR:
+      w->facts.erase (DECL_EXPR_DECL (t));
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+/* If STMT is `VAR = BASE +- CST' (or a declaration with that
+   initialiser), record the fact.  */
+static void
+erbium_add_fact (tree stmt, erbium_walk *w)
+{
+  tree var = NULL_TREE, val = NULL_TREE;
+  if (TREE_CODE (stmt) == CONVERT_EXPR && VOID_TYPE_P (TREE_TYPE (stmt)))
+    stmt = TREE_OPERAND (stmt, 0);
+  if (TREE_CODE (stmt) == MODIFY_EXPR)
+    var = TREE_OPERAND (stmt, 0), val = TREE_OPERAND (stmt, 1);
+  else if (TREE_CODE (stmt) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (stmt)))
+    var = DECL_EXPR_DECL (stmt), val = DECL_INITIAL (var);
+  if (!var || !val || !(VAR_P (var) || TREE_CODE (var) == PARM_DECL)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (var)))
+    return;
+  tree base;
+  HOST_WIDE_INT cst;
+  erbium_walk tmp_w;
+  if (erbium_burst_of (val, &tmp_w, &base, &cst)
+      && (VAR_P (base) || TREE_CODE (base) == PARM_DECL) && base != var)
+    w->facts[var] = { base, cst };
+}
+
+/* The rewriting callback (walk_tree): see the file comment.  */
+static tree
+erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
+{
+  erbium_walk *w = (erbium_walk *) data;
+  tree t = *tp;
+  location_t loc = EXPR_LOC_OR_LOC (t, DECL_SOURCE_LOCATION (w->fndecl));
+  /* Report at the user's text, not inside the macros of <erbium.h>.  */
+  location_t uloc = linemap_resolve_location (line_table, loc,
+					      LRK_MACRO_EXPANSION_POINT, NULL);
+  if (TREE_CODE (t) != INDIRECT_REF)
+    loc = uloc;
+
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      {
+	/* Statements in order, so that the burst facts follow the
+	   assignments; nested lists start from a copy.  */
+	std::map<tree, erbium_fact> saved = w->facts;
+	for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+	     tsi_next (&i))
+	  {
+	    erbium_walk_tree (tsi_stmt_ptr (i), w);
+	    walk_tree (tsi_stmt_ptr (i), erbium_kill_facts_r, w, NULL);
+	    erbium_add_fact (tsi_stmt (i), w);
+	  }
+	w->facts = saved;
+	*walk_subtrees = 0;
+	return NULL_TREE;
+      }
+
+    case DECL_EXPR:
+      if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t))
+	  && !TREE_STATIC (DECL_EXPR_DECL (t)))
+	erbium_walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), w);
+      return NULL_TREE;
+
+    case COMPOUND_EXPR:
+      if (erbium_marker_call (TREE_OPERAND (t, 0)) == ERBIUM_MARK_RUN)
+	{
+	  erbium_rewrite_run (tp, erbium_strip_casts (TREE_OPERAND (t, 1)),
+			      loc, w);
+	  *walk_subtrees = 0;
+	}
+      return NULL_TREE;
+
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+      {
+	tree op = erbium_strip_casts (TREE_OPERAND (t, 0));
+	enum erbium_marker m = erbium_marker_call (op);
+	if (m == ERBIUM_MARK_NEW_RECORD || m == ERBIUM_MARK_NEW_READ_VIEW
+	    || m == ERBIUM_MARK_NEW_WRITE_VIEW)
+	  {
+	    *tp = erbium_rewrite_new (op, m, TREE_TYPE (t), loc, w);
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
+	/* A view or record converted to a pointer to something other than
+	   void, er_view / er_record or another view or record: the value
+	   is no T *.  */
+	enum erbium_kind k = erbium_type_kind (TREE_TYPE (op));
+	tree to = TREE_TYPE (t);
+	if (k != ERBIUM_KIND_NONE && TREE_CODE (op) == POINTER_PLUS_EXPR)
+	  /* &v[i] or v + n converted: report the arithmetic.  */
+	  return NULL_TREE;
+	if (k != ERBIUM_KIND_NONE && POINTER_TYPE_P (to)
+	    && erbium_type_kind (to) == ERBIUM_KIND_NONE
+	    && !VOID_TYPE_P (TREE_TYPE (to))
+	    && !(RECORD_OR_UNION_TYPE_P (TREE_TYPE (to))
+		 && TYPE_NAME (TYPE_MAIN_VARIANT (TREE_TYPE (to)))
+		 && (id_equal (TYPE_IDENTIFIER (TYPE_MAIN_VARIANT
+						(TREE_TYPE (to))), "er_view")
+		     || id_equal (TYPE_IDENTIFIER (TYPE_MAIN_VARIANT
+						   (TREE_TYPE (to))),
+				  "er_record"))))
+	  {
+	    error_at (loc, "%s converted to %qT: a %s is not a pointer to "
+		      "its elements; %s", k == ERBIUM_KIND_VIEW ? "view"
+		      : "record", to, k == ERBIUM_KIND_VIEW ? "view"
+		      : "record", k == ERBIUM_KIND_VIEW
+		      ? "subscript it (v[i]) to reach an element"
+		      : "create a view of it to reach its elements");
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	  }
+	return NULL_TREE;
+      }
+
+    case INDIRECT_REF:
+      {
+	tree p = TREE_OPERAND (t, 0);
+	enum erbium_kind k = erbium_type_kind (TREE_TYPE (p));
+	if (k == ERBIUM_KIND_VIEW)
+	  erbium_rewrite_subscript (&TREE_OPERAND (t, 0), loc, uloc, w);
+	else if (k == ERBIUM_KIND_RECORD)
+	  {
+	    error_at (uloc, "subscript or dereference of a record: a record "
+		      "has no elements to address; create a view with "
+		      "%<new_read_view%> or %<new_write_view%> and "
+		      "subscript the view");
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	  }
+	return NULL_TREE;
+      }
+
+    case POINTER_PLUS_EXPR:
+    case POINTER_DIFF_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      {
+	enum erbium_kind k = erbium_type_kind (TREE_TYPE (TREE_OPERAND (t,
+									0)));
+	if (k != ERBIUM_KIND_NONE)
+	  {
+	    error_at (loc, "pointer arithmetic on a %s: a %s is not a "
+		      "pointer; %s", k == ERBIUM_KIND_VIEW ? "view" : "record",
+		      k == ERBIUM_KIND_VIEW ? "view" : "record",
+		      k == ERBIUM_KIND_VIEW
+		      ? "write v[i] for element i (er_burst gives the "
+			"address of a burst of elements)"
+		      : "create a view with new_read_view or new_write_view");
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	  }
+	return NULL_TREE;
+      }
+
+    case ADDR_EXPR:
+      if (erbium_process_p (TREE_OPERAND (t, 0)))
+	{
+	  error_at (loc, "address of process %qD taken: a process is "
+		    "started with %<run %E(...)%>, never called through a "
+		    "pointer", TREE_OPERAND (t, 0),
+		    DECL_NAME (TREE_OPERAND (t, 0)));
+	  *tp = error_mark_node;
+	  *walk_subtrees = 0;
+	}
+      return NULL_TREE;
+
+    case RETURN_EXPR:
+      if (w->is_process && TREE_OPERAND (t, 0)
+	  && !VOID_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+	error_at (loc, "process %qD returns a value: a process has no "
+		  "return value; pass results through a record",
+		  w->fndecl);
+      return NULL_TREE;
+
+    case CALL_EXPR:
+      {
+	enum erbium_marker m = erbium_marker_call (t);
+	tree fn = erbium_callee (t);
+	if (m == ERBIUM_MARK_RUN)
+	  {
+	    error_at (loc, "%<run%> must be followed by a call of a process: "
+		      "write %<run p(args);%>");
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
+	if (m != ERBIUM_MARK_NONE)
+	  {
+	    const char *spell = (m == ERBIUM_MARK_NEW_RECORD ? "new_record"
+				 : m == ERBIUM_MARK_NEW_READ_VIEW
+				 ? "new_read_view" : "new_write_view");
+	    error_at (loc, "the result of %qs must initialise or be assigned "
+		      "to a %qs", spell, m == ERBIUM_MARK_NEW_RECORD
+		      ? "record(T)" : "view(T)");
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
+	if (erbium_process_p (fn))
+	  error_at (loc, "process %qD called without %<run%>: a process "
+		    "runs on a thread of its own; write %<run %E(...)%>",
+		    fn, DECL_NAME (fn));
+	const char *spell;
+	enum erbium_call c = erbium_view_call (t, &spell);
+	if (c != ERBIUM_CALL_NONE)
+	  erbium_check_call (t, c, spell, loc, w);
+	/* Walk the arguments, and the callee only when it is not a direct
+	   reference (a direct reference is no address taken).  */
+	if (!fn)
+	  erbium_walk_tree (&CALL_EXPR_FN (t), w);
+	for (int i = 0; i < call_expr_nargs (t); i++)
+	  erbium_walk_tree (&CALL_EXPR_ARG (t, i), w);
+	*walk_subtrees = 0;
+	return NULL_TREE;
+      }
+
+    default:
+      if (TYPE_P (t) || DECL_P (t))
+	*walk_subtrees = 0;
+      return NULL_TREE;
+    }
+}
+
+/* Quick test: does T contain anything of the language (a view or record
+   type, a process, a marker)?  walk_tree callback; returns T when so.  */
+static tree
+erbium_uses_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t)))
+    {
+      tree d = DECL_EXPR_DECL (t);
+      if (erbium_type_kind (TREE_TYPE (d)) != ERBIUM_KIND_NONE)
+	return t;
+      if (DECL_INITIAL (d) && !TREE_STATIC (d))
+	return walk_tree (&DECL_INITIAL (d), erbium_uses_r, NULL, NULL);
+      return NULL_TREE;
+    }
+  if (DECL_P (t))
+    {
+      *walk_subtrees = 0;
+      if (erbium_process_p (t))
+	return t;
+      return NULL_TREE;
+    }
+  if (EXPR_P (t) && erbium_type_kind (TREE_TYPE (t)) != ERBIUM_KIND_NONE)
+    return t;
+  if (erbium_marker_call (t) != ERBIUM_MARK_NONE)
+    return t;
+  const char *spell;
+  if (erbium_view_call (t, &spell) != ERBIUM_CALL_NONE && erbium_header_p ())
+    return t;
+  return NULL_TREE;
+}
+
+/* PLUGIN_PRE_GENERICIZE callback: GCC_DATA is the FUNCTION_DECL whose
+   body the C front end is about to genericize.  */
+static void
+erbium_pre_genericize (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !DECL_SAVED_TREE (fndecl))
+    return;
+  /* The entry functions made here are genericized by erbium_entry itself
+     and never come back through this callback; guard all the same.  */
+  if (DECL_ARTIFICIAL (fndecl) && DECL_NAME (fndecl)
+      && !strncmp (IDENTIFIER_POINTER (DECL_NAME (fndecl)),
+		   "__erbium_entry_", 15))
+    return;
+  bool is_process = erbium_process_p (fndecl);
+  bool uses = is_process;
+  if (!uses)
+    for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
+      if (erbium_type_kind (TREE_TYPE (p)) != ERBIUM_KIND_NONE)
+	uses = true;
+  if (!uses && !walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
+					      erbium_uses_r, NULL))
+    return;
+
+  erbium_walk w;
+  w.fndecl = fndecl;
+  w.is_process = is_process;
+  hash_set<tree> seen;
+  w.seen = &seen;
+  walk_tree (&DECL_SAVED_TREE (fndecl), erbium_kinds_r, &w, NULL);
+  erbium_walk_tree (&DECL_SAVED_TREE (fndecl), &w);
+}
+
+/* Register the front-end callback; PLUGIN_NAME as given to plugin_init.  */
+void
+erbium_init_frontend (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_PRE_GENERICIZE,
+		     erbium_pre_genericize, NULL);
 }

@@ -1,8 +1,813 @@
-/* lower.cc -- (being written).  */
+/* lower.cc -- pass "erbium-lower": the runtime's synchronisation
+   primitives expanded inline in GIMPLE after the vectoriser.
+
+   Each call of er_commit, er_update, er_stall, er_release, er_receive,
+   er_receive_range (and every er_elem/er_burst that erbium-window left)
+   becomes the fast path of runtime/include/erbium/sync.h.
+
+   SAME ALGORITHM: runtime/include/erbium/sync.h is the one specification of
+   the fast paths; the erbium_lower_* functions below mirror its static
+   inline functions statement by statement (same tests in the same order,
+   same fields read through the FIELD_DECLs of struct er_view and struct
+   er_record found in the unit, same C11 memory orders: relaxed loads of
+   rec->gen and v->wake, an acquire load of *peer, a release store of
+   pub).  The slow paths stay calls of the runtime's exported
+   er_update_slow, er_stall_slow, er_wake_view, er_misuse and
+   er_check_access.
+   Change one, change the other.
+
+   The pass runs after "vect", inside the loop pipeline (and, for functions
+   without loops, which skip that pipeline, after "slp" in
+   pass_tree_no_loop: dump erbium-lower2), so the primitives
+   are opaque calls with declared side effects (primitives.cc) while the
+   loop optimisers and the vectoriser work, and straight-line code for the
+   passes after it (ivopts, the RTL optimisers).  It runs at -O1 and above
+   (not at -Os: a call is smaller) when lower=1; at -O0 the loop pipeline
+   does not run and every primitive stays a library call, which is always
+   correct.  A call whose view layout or slow-path declaration is missing
+   from the unit, or that may throw, is left alone.
+
+   CFG surgery (GCC internals, "Control Flow Graph" and "SSA"): the block is
+   split before the call, new blocks between the halves carry the tests,
+   the call's result becomes a PHI in the second half; virtual operands are
+   renamed with update_ssa and the call graph edges rebuilt.  */
+
 #include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-ssa.h"
+#include "ssa.h"
+#include "tree-ssanames.h"
+#include "tree-into-ssa.h"
+#include "tree-ssa-loop-manip.h"
+#include "tree-cfg.h"
+#include "cfgloop.h"
+#include "cgraph.h"
+#include "memmodel.h"
+#include "gimple-pretty-print.h"
+#include "tree-ssa-operands.h"
+#include "except.h"
+#include "tree-eh.h"
 #include "erbium-plugin.h"
 
-void
-erbium_init_lower (const char *)
+/* Operation codes of sync.h (ER_OP_*), passed to er_misuse.  */
+#define ERBIUM_OP_COMMIT 1
+#define ERBIUM_OP_UPDATE 2
+#define ERBIUM_OP_STALL 3
+#define ERBIUM_OP_RELEASE 4
+#define ERBIUM_OP_RECEIVE 5
+
+/* View kinds of layout.h (er_view.kind).  */
+#define ERBIUM_READ 1
+#define ERBIUM_WRITE 2
+
+/* A region of new code between a block CUR (code is appended at its end)
+   and JOIN, the rest of the original block.  Paths that leave the region
+   early with a value are collected in JOIN_EDGES/JOIN_VALS for the result
+   PHI.  */
+struct erbium_builder
 {
+  basic_block cur;
+  basic_block join;
+  class loop *loop;
+  location_t loc;
+  tree v;
+  tree view_type;
+  auto_vec<edge> join_edges;
+  auto_vec<tree> join_vals;
+};
+
+/* Start a region before the statement at *GSI (which stays in JOIN).
+   The block is split before it and the fall-through edge removed: every
+   path of the region must end in erbium_b_to_join or a noreturn call.  */
+static void
+erbium_b_begin (erbium_builder *b, gimple_stmt_iterator *gsi)
+{
+  gimple *stmt = gsi_stmt (*gsi);
+  basic_block bb = gimple_bb (stmt);
+  /* The new blocks and edges do not maintain dominators.  */
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  gimple_stmt_iterator prev = *gsi;
+  gsi_prev (&prev);
+  edge e = split_block (bb, gsi_end_p (prev) ? NULL : gsi_stmt (prev));
+  b->cur = bb;
+  b->join = e->dest;
+  b->loop = bb->loop_father;
+  b->loc = gimple_location (stmt);
+  remove_edge (e);
+  *gsi = gsi_for_stmt (stmt);
+}
+
+/* Append STMT to the current block.  */
+static void
+erbium_b_add (erbium_builder *b, gimple *stmt)
+{
+  gimple_set_location (stmt, b->loc);
+  gimple_stmt_iterator gsi = gsi_last_bb (b->cur);
+  gsi_insert_after (&gsi, stmt, GSI_NEW_STMT);
+}
+
+/* Append TMP = RHS (a single operand: a load, a constant, an address) and
+   return TMP, of RHS's type.  */
+static tree
+erbium_b_val (erbium_builder *b, tree rhs)
+{
+  if (TREE_CODE (rhs) == SSA_NAME || CONSTANT_CLASS_P (rhs))
+    return rhs;
+  tree tmp = make_ssa_name (TREE_TYPE (rhs));
+  erbium_b_add (b, gimple_build_assign (tmp, rhs));
+  return tmp;
+}
+
+/* Append TMP = A CODE B in TYPE and return TMP.  */
+static tree
+erbium_b_op (erbium_builder *b, enum tree_code code, tree type, tree a,
+	     tree c)
+{
+  tree tmp = make_ssa_name (type);
+  erbium_b_add (b, gimple_build_assign (tmp, code, a, c));
+  return tmp;
+}
+
+/* Append TMP = (TYPE) A and return TMP (A itself when no conversion is
+   needed, a folded constant for a constant).  */
+static tree
+erbium_b_cvt (erbium_builder *b, tree type, tree a)
+{
+  if (TREE_CODE (a) == INTEGER_CST)
+    return fold_convert (type, a);
+  if (TYPE_MAIN_VARIANT (TREE_TYPE (a)) == TYPE_MAIN_VARIANT (type))
+    return a;
+  tree tmp = make_ssa_name (type);
+  erbium_b_add (b, gimple_build_assign (tmp, NOP_EXPR, a));
+  return tmp;
+}
+
+/* The COMPONENT_REF OBJ->FIELD for a pointer value OBJ to struct
+   RECORD.  */
+static tree
+erbium_ref (tree obj, tree record, tree field)
+{
+  tree mem = build2 (MEM_REF, record, obj,
+		     build_int_cst (build_pointer_type (record), 0));
+  return build3 (COMPONENT_REF, TREE_TYPE (field), mem, field, NULL_TREE);
+}
+
+/* See erbium-plugin.h.  */
+tree
+erbium_view_ref (tree v, tree view_type, const char *name)
+{
+  tree f = erbium_field (view_type, name);
+  return f ? erbium_ref (v, view_type, f) : NULL_TREE;
+}
+
+/* Load field NAME of the view (its FIELD_DECL must exist: checked by
+   erbium_layout_ok).  */
+static tree
+erbium_b_field (erbium_builder *b, const char *name)
+{
+  return erbium_b_val (b, erbium_view_ref (b->v, b->view_type, name));
+}
+
+/* Append a call of FNDECL with the NARGS arguments in ARGS, each converted
+   to its parameter type; return the result (converted to RESULT_TYPE), or
+   NULL_TREE when RESULT_TYPE is NULL_TREE.  */
+static tree
+erbium_b_call (erbium_builder *b, tree fndecl, tree result_type, int nargs,
+	       tree *args)
+{
+  auto_vec<tree> ops;
+  tree parm = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+  for (int i = 0; i < nargs; i++)
+    {
+      tree a = args[i];
+      if (parm && TREE_VALUE (parm) != void_type_node)
+	{
+	  tree pt = TREE_VALUE (parm);
+	  if (!POINTER_TYPE_P (pt) || !POINTER_TYPE_P (TREE_TYPE (a)))
+	    a = erbium_b_cvt (b, pt, a);
+	  parm = TREE_CHAIN (parm);
+	}
+      ops.safe_push (a);
+    }
+  gcall *call = gimple_build_call_vec (fndecl, ops);
+  tree res = NULL_TREE;
+  if (result_type)
+    {
+      res = make_ssa_name (TREE_TYPE (TREE_TYPE (fndecl)));
+      gimple_call_set_lhs (call, res);
+    }
+  if (gimple_call_noreturn_p (call))
+    gimple_call_set_ctrl_altering (call, true);
+  erbium_b_add (b, call);
+  return res ? erbium_b_cvt (b, result_type, res) : NULL_TREE;
+}
+
+/* End the current block with "if (A CODE C)"; the true branch, of
+   probability PROB, becomes the current block.  Returns the false branch,
+   where erbium_b_close continues.  */
+static basic_block
+erbium_b_if (erbium_builder *b, enum tree_code code, tree a, tree c,
+	     profile_probability prob)
+{
+  erbium_b_add (b, gimple_build_cond (code, a, c, NULL_TREE, NULL_TREE));
+  basic_block t = create_empty_bb (b->cur);
+  basic_block f = create_empty_bb (t);
+  add_bb_to_loop (t, b->loop);
+  add_bb_to_loop (f, b->loop);
+  edge et = make_edge (b->cur, t, EDGE_TRUE_VALUE);
+  edge ef = make_edge (b->cur, f, EDGE_FALSE_VALUE);
+  et->probability = prob;
+  ef->probability = prob.invert ();
+  t->count = b->cur->count.apply_probability (prob);
+  f->count = b->cur->count.apply_probability (prob.invert ());
+  b->cur = t;
+  return f;
+}
+
+/* End the current block with a fall-through into NEXT (from erbium_b_if),
+   which becomes the current block.  Where the current block ends in a
+   noreturn call, no edge is made.  */
+static void
+erbium_b_close (erbium_builder *b, basic_block next)
+{
+  gimple *last = last_stmt (b->cur);
+  if (!(last && is_gimple_call (last) && gimple_call_noreturn_p (last)))
+    make_single_succ_edge (b->cur, next, EDGE_FALLTHRU);
+  b->cur = next;
+}
+
+/* End the current block with a jump to JOIN, the primitive's result being
+   VAL there (NULL_TREE when the primitive returns nothing).  */
+static void
+erbium_b_to_join (erbium_builder *b, tree val)
+{
+  edge e = make_single_succ_edge (b->cur, b->join, EDGE_FALLTHRU);
+  b->join_edges.safe_push (e);
+  b->join_vals.safe_push (val);
+}
+
+/* sync.h er_xlat (i, ref): ref + (int32_t) ((uint32_t) i - (uint32_t) ref),
+   in REF's 64-bit type.  */
+static tree
+erbium_b_xlat (erbium_builder *b, tree i, tree ref)
+{
+  tree i64 = TREE_TYPE (ref);
+  tree u32 = uint32_type_node;
+  tree s32 = build_nonstandard_integer_type (32, 0);
+  tree d = erbium_b_op (b, MINUS_EXPR, u32, erbium_b_cvt (b, u32, i),
+			erbium_b_cvt (b, u32, ref));
+  tree w = erbium_b_cvt (b, i64, erbium_b_cvt (b, s32, d));
+  return erbium_b_op (b, PLUS_EXPR, i64, ref, w);
+}
+
+/* if (ER_UNLIKELY (v->kind != KIND)) er_misuse (v, OP, IDX);  */
+static void
+erbium_b_kind_check (erbium_builder *b, int kind, int op, tree idx)
+{
+  tree k = erbium_b_field (b, "kind");
+  basic_block f = erbium_b_if (b, NE_EXPR, k,
+			       build_int_cst (TREE_TYPE (k), kind),
+			       profile_probability::very_unlikely ());
+  tree args[3] = { b->v, build_int_cst (integer_type_node, op), idx };
+  erbium_b_call (b, erbium_runtime_decl (ERBIUM_SLOW_MISUSE), NULL_TREE, 3,
+		 args);
+  erbium_b_close (b, f);
+}
+
+/* Atomic load of *ADDR (a pointer value) with memory order MODEL, SIZE
+   bytes (4 or 8), converted to TYPE.  */
+static tree
+erbium_b_atomic_load (erbium_builder *b, tree addr, int size,
+		      enum memmodel model, tree type)
+{
+  tree fn = builtin_decl_explicit (size == 8 ? BUILT_IN_ATOMIC_LOAD_8
+				   : BUILT_IN_ATOMIC_LOAD_4);
+  tree args[2] = { addr, build_int_cst (integer_type_node, model) };
+  return erbium_b_call (b, fn, type, 2, args);
+}
+
+/* The address of the field NAME of the record V->rec, as a value.  */
+static tree
+erbium_b_rec_field_addr (erbium_builder *b, const char *name)
+{
+  tree recf = erbium_field (b->view_type, "rec");
+  tree rect = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (recf)));
+  tree rec = erbium_b_field (b, "rec");
+  tree ref = erbium_ref (rec, rect, erbium_field (rect, name));
+  return erbium_b_val (b, build_fold_addr_expr (ref));
+}
+
+/* er_commit / er_release (sync.h): KIND and OP tell which.
+     if (ER_UNLIKELY (v->kind != KIND)) er_misuse (v, OP, i);
+     int64_t idx = er_xlat (i, v->own);
+     if (idx > v->own)
+       {
+	 v->own = idx;
+	 atomic_store_explicit (&v->pub, idx, memory_order_release);
+	 if (ER_UNLIKELY (idx >= atomic_load_explicit (&v->wake,
+						       memory_order_relaxed)))
+	   er_wake_view (v);
+       }  */
+static void
+erbium_lower_publish (erbium_builder *b, tree i, int kind, int op)
+{
+  erbium_b_kind_check (b, kind, op, i);
+  tree own = erbium_b_field (b, "own");
+  tree idx = erbium_b_xlat (b, i, own);
+  basic_block out = erbium_b_if (b, GT_EXPR, idx, own,
+				 profile_probability::likely ());
+  erbium_b_add (b, gimple_build_assign (erbium_view_ref (b->v, b->view_type,
+							 "own"), idx));
+  tree pub = erbium_b_val (b, build_fold_addr_expr
+			   (erbium_view_ref (b->v, b->view_type, "pub")));
+  tree args[3] = { pub, idx, build_int_cst (integer_type_node,
+					    MEMMODEL_RELEASE) };
+  erbium_b_call (b, builtin_decl_explicit (BUILT_IN_ATOMIC_STORE_8),
+		 NULL_TREE, 3, args);
+  tree wake = erbium_b_val (b, build_fold_addr_expr
+			    (erbium_view_ref (b->v, b->view_type, "wake")));
+  tree w = erbium_b_atomic_load (b, wake, 8, MEMMODEL_RELAXED,
+				 TREE_TYPE (idx));
+  basic_block nowake = erbium_b_if (b, GE_EXPR, idx, w,
+				    profile_probability::very_unlikely ());
+  erbium_b_call (b, erbium_runtime_decl (ERBIUM_SLOW_WAKE_VIEW), NULL_TREE,
+		 1, &b->v);
+  erbium_b_close (b, nowake);
+  erbium_b_close (b, out);
+  erbium_b_to_join (b, NULL_TREE);
+}
+
+/* er_update / er_stall (sync.h); UPDATE tells which, I is the index
+   argument, RES_TYPE the call's result type (update) or NULL_TREE.
+     if (ER_UNLIKELY (v->kind != KIND)) er_misuse (v, OP, i);
+     int64_t idx = er_xlat (i, v->gate);
+     if (idx <= v->gate) return [i];
+     if (ER_UNLIKELY (idx - v->own > v->horizon)) er_misuse (v, OP, idx);
+     if (ER_UNLIKELY (atomic_load_explicit (&v->rec->gen,
+					    memory_order_relaxed) != v->gen))
+       return SLOW (v, idx[, i]);
+     if (LIMIT > v->peer_min)
+       {
+	 if (v->peer)
+	   {
+	     int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
+	     v->peer_min = p < v->peer_rest ? p : v->peer_rest;
+	   }
+	 if (LIMIT > v->peer_min)
+	   return SLOW (v, idx[, i]);
+       }
+     v->gate = idx;
+     return [i];
+   with LIMIT = idx for update, idx - v->horizon for stall, SLOW =
+   er_update_slow / er_stall_slow.  */
+static void
+erbium_lower_acquire (erbium_builder *b, tree i, bool update, tree res_type)
+{
+  int op = update ? ERBIUM_OP_UPDATE : ERBIUM_OP_STALL;
+  erbium_b_kind_check (b, update ? ERBIUM_READ : ERBIUM_WRITE, op, i);
+  tree gate = erbium_b_field (b, "gate");
+  tree i64 = TREE_TYPE (gate);
+  tree idx = erbium_b_xlat (b, i, gate);
+  tree ret_i = res_type ? erbium_b_cvt (b, res_type, i) : NULL_TREE;
+
+  /* if (idx <= v->gate) return i;  */
+  basic_block next = erbium_b_if (b, LE_EXPR, idx, gate,
+				  profile_probability::unlikely ());
+  erbium_b_to_join (b, ret_i);
+  b->cur = next;
+
+  /* Misuse: more than the horizon above the own index.  */
+  tree own = erbium_b_field (b, "own");
+  tree hz = erbium_b_field (b, "horizon");
+  tree d = erbium_b_op (b, MINUS_EXPR, i64, idx, own);
+  next = erbium_b_if (b, GT_EXPR, d, hz,
+		      profile_probability::very_unlikely ());
+  tree args[3] = { b->v, build_int_cst (integer_type_node, op), idx };
+  erbium_b_call (b, erbium_runtime_decl (ERBIUM_SLOW_MISUSE), NULL_TREE, 3,
+		 args);
+  erbium_b_close (b, next);
+
+  /* Record changed: resynchronise out of line.  */
+  tree rgen = erbium_b_atomic_load (b, erbium_b_rec_field_addr (b, "gen"),
+				    4, MEMMODEL_RELAXED, uint32_type_node);
+  tree vgen = erbium_b_cvt (b, uint32_type_node, erbium_b_field (b, "gen"));
+  tree slow = erbium_runtime_decl (update ? ERBIUM_SLOW_UPDATE
+				   : ERBIUM_SLOW_STALL);
+  tree sargs[3] = { b->v, idx, i };
+  int nslow = update ? 3 : 2;
+  next = erbium_b_if (b, NE_EXPR, rgen, vgen,
+		      profile_probability::very_unlikely ());
+  erbium_b_to_join (b, erbium_b_call (b, slow, res_type, nslow, sargs));
+  b->cur = next;
+
+  /* if (LIMIT > v->peer_min)  */
+  tree limit = update ? idx : erbium_b_op (b, MINUS_EXPR, i64, idx, hz);
+  tree pm = erbium_b_field (b, "peer_min");
+  basic_block done = erbium_b_if (b, GT_EXPR, limit, pm,
+				  profile_probability::unlikely ());
+  /* if (v->peer) { p = atomic_load (v->peer, acquire);
+		    v->peer_min = p < v->peer_rest ? p : v->peer_rest; }  */
+  tree peer = erbium_b_field (b, "peer");
+  basic_block nopeer = erbium_b_if (b, NE_EXPR, peer,
+				    build_zero_cst (TREE_TYPE (peer)),
+				    profile_probability::likely ());
+  tree pl = erbium_b_atomic_load (b, peer, 8, MEMMODEL_ACQUIRE, i64);
+  tree rest = erbium_b_field (b, "peer_rest");
+  tree npm = erbium_b_op (b, MIN_EXPR, i64, pl, rest);
+  erbium_b_add (b, gimple_build_assign
+		(erbium_view_ref (b->v, b->view_type, "peer_min"), npm));
+  erbium_b_close (b, nopeer);
+  /* if (LIMIT > v->peer_min) return SLOW (...);  */
+  pm = erbium_b_field (b, "peer_min");
+  next = erbium_b_if (b, GT_EXPR, limit, pm,
+		      profile_probability::unlikely ());
+  erbium_b_to_join (b, erbium_b_call (b, slow, res_type, nslow, sargs));
+  b->cur = next;
+  erbium_b_close (b, done);
+
+  /* v->gate = idx; return i;  */
+  erbium_b_add (b, gimple_build_assign (erbium_view_ref (b->v, b->view_type,
+							 "gate"), idx));
+  erbium_b_to_join (b, ret_i);
+}
+
+/* The prefetch of er_receive / er_receive_range (sync.h):
+     if (T > v->gate-or-t && T_FROM < v->peer_min && v->base)
+       __builtin_prefetch (v->base + ((uint64_t) T_FROM & v->mask)
+			   * v->esize);
+   RANGE selects receive_range (ARG1 = tl, ARG2 = hd) or receive (ARG1 =
+   i).  */
+static void
+erbium_lower_receive (erbium_builder *b, bool range, tree arg1, tree arg2)
+{
+  erbium_b_kind_check (b, ERBIUM_READ, ERBIUM_OP_RECEIVE,
+		       range ? arg2 : arg1);
+  tree gate = erbium_b_field (b, "gate");
+  tree from, idx, ref;
+  if (range)
+    {
+      /* int64_t t = er_xlat (tl, v->gate);
+	 if (er_xlat (hd, t) > t && t < v->peer_min && v->base)  */
+      from = erbium_b_xlat (b, arg1, gate);
+      idx = erbium_b_xlat (b, arg2, from);
+      ref = from;
+    }
+  else
+    {
+      /* int64_t idx = er_xlat (i, v->gate);
+	 if (idx > v->gate && v->gate < v->peer_min && v->base)  */
+      idx = erbium_b_xlat (b, arg1, gate);
+      ref = gate;
+      from = gate;
+    }
+  basic_block out = erbium_b_if (b, GT_EXPR, idx, ref,
+				 profile_probability::likely ());
+  tree pm = erbium_b_field (b, "peer_min");
+  basic_block out2 = erbium_b_if (b, LT_EXPR, from, pm,
+				  profile_probability::likely ());
+  tree base = erbium_b_field (b, "base");
+  basic_block out3 = erbium_b_if (b, NE_EXPR, base,
+				  build_zero_cst (TREE_TYPE (base)),
+				  profile_probability::likely ());
+  tree mask = erbium_b_field (b, "mask");
+  tree u64 = TREE_TYPE (mask);
+  tree slot = erbium_b_op (b, BIT_AND_EXPR, u64, erbium_b_cvt (b, u64, from),
+			   mask);
+  tree es = erbium_b_cvt (b, u64, erbium_b_field (b, "esize"));
+  tree off = erbium_b_op (b, MULT_EXPR, u64, slot, es);
+  tree addr = erbium_b_op (b, POINTER_PLUS_EXPR, TREE_TYPE (base), base,
+			   erbium_b_cvt (b, sizetype, off));
+  erbium_b_call (b, builtin_decl_explicit (BUILT_IN_PREFETCH), NULL_TREE, 1,
+		 &addr);
+  erbium_b_close (b, out3);
+  make_single_succ_edge (out2, out3, EDGE_FALLTHRU);
+  make_single_succ_edge (out, out3, EDGE_FALLTHRU);
+  /* OUT and OUT2 are empty forwarders into OUT3.  */
+  erbium_b_to_join (b, NULL_TREE);
+}
+
+/* See erbium-plugin.h.  sync.h er_elem / er_burst:
+     if (ER_UNLIKELY (v->check)) er_check_access (v, i, n);
+     return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;  */
+tree
+erbium_emit_masked_elem (gimple_stmt_iterator *gsi, tree v, tree view_type,
+			 tree index, tree size, tree check_n)
+{
+  static const char *const fields[] = { "base", "mask", "esize", "check" };
+  for (const char *f : fields)
+    if (!erbium_field (view_type, f))
+      return NULL_TREE;
+  if (check_n && !erbium_runtime_decl (ERBIUM_SLOW_CHECK_ACCESS))
+    return NULL_TREE;
+
+  erbium_builder b;
+  b.v = v;
+  b.view_type = view_type;
+  if (check_n)
+    {
+      erbium_b_begin (&b, gsi);
+      tree c = erbium_b_field (&b, "check");
+      basic_block next = erbium_b_if (&b, NE_EXPR, c,
+				      build_zero_cst (TREE_TYPE (c)),
+				      profile_probability::very_unlikely ());
+      tree args[3] = { v, index, check_n };
+      erbium_b_call (&b, erbium_runtime_decl (ERBIUM_SLOW_CHECK_ACCESS),
+		     NULL_TREE, 3, args);
+      erbium_b_close (&b, next);
+      erbium_b_to_join (&b, NULL_TREE);
+    }
+
+  /* The address, in the block of *GSI, before it.  */
+  gimple_seq seq = NULL;
+  tree base = make_ssa_name (TREE_TYPE (erbium_field (view_type, "base")));
+  gimple_seq_add_stmt (&seq, gimple_build_assign
+		       (base, erbium_view_ref (v, view_type, "base")));
+  tree mask = make_ssa_name (TREE_TYPE (erbium_field (view_type, "mask")));
+  gimple_seq_add_stmt (&seq, gimple_build_assign
+		       (mask, erbium_view_ref (v, view_type, "mask")));
+  tree u64 = TREE_TYPE (mask);
+  tree ui = make_ssa_name (uint32_type_node);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (ui, NOP_EXPR, index));
+  tree wi = make_ssa_name (u64);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (wi, NOP_EXPR, ui));
+  tree slot = make_ssa_name (u64);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, BIT_AND_EXPR, wi,
+						  mask));
+  if (!size)
+    {
+      tree es = make_ssa_name
+	(TREE_TYPE (erbium_field (view_type, "esize")));
+      gimple_seq_add_stmt (&seq, gimple_build_assign
+			   (es, erbium_view_ref (v, view_type, "esize")));
+      size = make_ssa_name (u64);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (size, NOP_EXPR, es));
+    }
+  else
+    size = fold_convert (u64, size);
+  tree off = make_ssa_name (u64);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (off, MULT_EXPR, slot,
+						  size));
+  tree soff = make_ssa_name (sizetype);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (soff, NOP_EXPR, off));
+  tree addr = make_ssa_name (TREE_TYPE (base));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (addr, POINTER_PLUS_EXPR,
+						  base, soff));
+  location_t loc = (gsi_end_p (*gsi) ? UNKNOWN_LOCATION
+		    : gimple_location (gsi_stmt (*gsi)));
+  for (gimple_stmt_iterator i = gsi_start (seq); !gsi_end_p (i);
+       gsi_next (&i))
+    gimple_set_location (gsi_stmt (i), loc);
+  gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+  return addr;
+}
+
+/* True when the view type has every field the fast paths read and the
+   unit declares the slow paths, so that P can be expanded.  */
+static bool
+erbium_layout_ok (tree view_type, enum erbium_prim p)
+{
+  static const char *const fields[] = {
+    "pub", "wake", "own", "gate", "peer_min", "peer_rest", "horizon",
+    "peer", "base", "mask",
+    "rec", "gen", "esize", "kind", "check"
+  };
+  if (!view_type)
+    return false;
+  for (const char *f : fields)
+    if (!erbium_field (view_type, f))
+      return false;
+  tree recf = erbium_field (view_type, "rec");
+  if (!POINTER_TYPE_P (TREE_TYPE (recf)))
+    return false;
+  tree rect = TREE_TYPE (TREE_TYPE (recf));
+  if (!erbium_field (rect, "gen"))
+    return false;
+  if (!erbium_runtime_decl (ERBIUM_SLOW_MISUSE))
+    return false;
+  switch (p)
+    {
+    case ERBIUM_PRIM_COMMIT:
+    case ERBIUM_PRIM_RELEASE:
+      return erbium_runtime_decl (ERBIUM_SLOW_WAKE_VIEW) != NULL_TREE;
+    case ERBIUM_PRIM_UPDATE:
+      return erbium_runtime_decl (ERBIUM_SLOW_UPDATE) != NULL_TREE;
+    case ERBIUM_PRIM_STALL:
+      return erbium_runtime_decl (ERBIUM_SLOW_STALL) != NULL_TREE;
+    case ERBIUM_PRIM_ELEM:
+    case ERBIUM_PRIM_BURST:
+      return erbium_runtime_decl (ERBIUM_SLOW_CHECK_ACCESS) != NULL_TREE;
+    default:
+      return true;
+    }
+}
+
+/* Expand the primitive call STMT (primitive P) in place.  Returns true
+   when it was expanded.  */
+static bool
+erbium_lower_call (gcall *stmt, enum erbium_prim p)
+{
+  tree view_type = erbium_view_type (stmt);
+  if (!erbium_layout_ok (view_type, p) || stmt_can_throw_internal (cfun, stmt))
+    return false;
+  tree v = gimple_call_arg (stmt, 0);
+  tree lhs = gimple_call_lhs (stmt);
+  gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+
+  if (p == ERBIUM_PRIM_ELEM || p == ERBIUM_PRIM_BURST)
+    {
+      tree n = (p == ERBIUM_PRIM_BURST ? gimple_call_arg (stmt, 2)
+		: build_int_cst (integer_type_node, 1));
+      tree addr = erbium_emit_masked_elem (&gsi, v, view_type,
+					   gimple_call_arg (stmt, 1), NULL_TREE,
+					   n);
+      if (!addr)
+	return false;
+      gimple *repl = (lhs ? gimple_build_assign (lhs, NOP_EXPR, addr)
+		      : gimple_build_nop ());
+      gimple_set_location (repl, gimple_location (stmt));
+      if (gimple_vdef (stmt))
+	unlink_stmt_vdef (stmt);
+      gsi_replace (&gsi, repl, false);
+      return true;
+    }
+
+  erbium_builder b;
+  b.v = v;
+  b.view_type = view_type;
+  erbium_b_begin (&b, &gsi);
+  tree res_type = (p == ERBIUM_PRIM_UPDATE && lhs) ? TREE_TYPE (lhs)
+		  : NULL_TREE;
+  switch (p)
+    {
+    case ERBIUM_PRIM_COMMIT:
+      erbium_lower_publish (&b, gimple_call_arg (stmt, 1), ERBIUM_WRITE,
+			    ERBIUM_OP_COMMIT);
+      break;
+    case ERBIUM_PRIM_RELEASE:
+      erbium_lower_publish (&b, gimple_call_arg (stmt, 1), ERBIUM_READ,
+			    ERBIUM_OP_RELEASE);
+      break;
+    case ERBIUM_PRIM_UPDATE:
+      erbium_lower_acquire (&b, gimple_call_arg (stmt, 1), true, res_type);
+      break;
+    case ERBIUM_PRIM_STALL:
+      erbium_lower_acquire (&b, gimple_call_arg (stmt, 1), false, NULL_TREE);
+      break;
+    case ERBIUM_PRIM_RECEIVE:
+      erbium_lower_receive (&b, false, gimple_call_arg (stmt, 1), NULL_TREE);
+      break;
+    case ERBIUM_PRIM_RECEIVE_RANGE:
+      erbium_lower_receive (&b, true, gimple_call_arg (stmt, 1),
+			    gimple_call_arg (stmt, 2));
+      break;
+    default:
+      gcc_unreachable ();
+    }
+
+  /* The call's result is the PHI of the values on the edges into JOIN.  */
+  gimple_stmt_iterator jgsi = gsi_for_stmt (stmt);
+  if (gimple_vdef (stmt))
+    {
+      unlink_stmt_vdef (stmt);
+      release_ssa_name (gimple_vdef (stmt));
+    }
+  gsi_remove (&jgsi, true);
+  if (res_type)
+    {
+      tree res = TREE_CODE (lhs) == SSA_NAME ? lhs : make_ssa_name (res_type);
+      gphi *phi = create_phi_node (res, b.join);
+      for (unsigned k = 0; k < b.join_edges.length (); k++)
+	add_phi_arg (phi, b.join_vals[k], b.join_edges[k], b.loc);
+      if (res != lhs)
+	{
+	  gimple_stmt_iterator a = gsi_after_labels (b.join);
+	  gsi_insert_before (&a, gimple_build_assign (lhs, res),
+			     GSI_SAME_STMT);
+	}
+    }
+  return true;
+}
+
+/* The name of primitive P for dumps and messages.  */
+static const char *
+erbium_lower_name (enum erbium_prim p)
+{
+  return erbium_prim_name (p);
+}
+
+namespace {
+
+const pass_data erbium_lower_pass_data = {
+  GIMPLE_PASS,
+  "erbium-lower",
+  OPTGROUP_LOOP,
+  TV_NONE,
+  PROP_cfg | PROP_ssa,
+  0, 0, 0,
+  0,
+};
+
+class erbium_lower_pass : public gimple_opt_pass
+{
+public:
+  erbium_lower_pass (gcc::context *ctxt)
+    : gimple_opt_pass (erbium_lower_pass_data, ctxt)
+  {}
+
+  /* Instances after "vect" and after every "slp".  */
+  opt_pass *clone () final override
+  {
+    return new erbium_lower_pass (m_ctxt);
+  }
+
+  /* -O1 and above, not for size, when lower=1.  */
+  bool gate (function *) final override
+  {
+    return optimize > 0 && !optimize_size && erbium_opts.lower;
+  }
+
+  unsigned int execute (function *fun) final override;
+};
+
+/* Expand every primitive call of FUN.  Returns the TODO flags.  */
+unsigned int
+erbium_lower_pass::execute (function *fun)
+{
+  /* Collect first: expansion splits blocks.  */
+  auto_vec<gcall *> calls;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE)
+	calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
+  if (calls.is_empty ())
+    return 0;
+
+  /* The surgery does not maintain dominators; they are recomputed at the
+     end for the loop passes that follow.  */
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  unsigned lowered = 0;
+  for (gcall *call : calls)
+    {
+      enum erbium_prim p = erbium_primitive_call (call);
+      expanded_location xl = expand_location (gimple_location (call));
+      bool ok = erbium_lower_call (call, p);
+      lowered += ok;
+      if (dump_file)
+	fprintf (dump_file, "erbium-lower: %s at line %d: %s\n",
+		 erbium_lower_name (p), xl.line,
+		 ok ? "expanded inline (sync.h fast path)"
+		 : "left as a library call (view layout or slow-path "
+		   "declaration missing, or the call may throw)");
+    }
+  if (!lowered)
+    {
+      calculate_dominance_info (CDI_DOMINATORS);
+      return 0;
+    }
+
+  mark_virtual_operands_for_renaming (fun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  if (loops_state_satisfies_p (fun, LOOP_CLOSED_SSA))
+    rewrite_into_loop_closed_ssa (NULL, TODO_update_ssa);
+  cgraph_edge::rebuild_edges ();
+  calculate_dominance_info (CDI_DOMINATORS);
+  return TODO_cleanup_cfg;
+}
+
+} // anon namespace
+
+/* Register pass erbium-lower after "vect" (GCC-PLUGIN-NOTES.md, "Late
+   lowering"), and a second instance after the second "slp": functions
+   without loops skip the loop pipeline (pass_tree_no_loop runs instead),
+   and "slp" is the pass there that corresponds to "vect".  PLUGIN_NAME:
+   the name GCC gave the plugin.  */
+void
+erbium_init_lower (const char *plugin_name)
+{
+  struct register_pass_info info;
+  info.pass = new erbium_lower_pass (g);
+  info.reference_pass_name = "vect";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  info.pass = new erbium_lower_pass (g);
+  info.reference_pass_name = "slp";
+  info.ref_pass_instance_number = 0;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  /* The clones are named erbium-lower1 (after slp1 in the loop pipeline,
+     finding nothing left) and erbium-lower2 (pass_tree_no_loop).  */
+  if (erbium_dump_requested ("erbium-lower"))
+    {
+      erbium_enable_dump ("erbium-lower");
+      erbium_enable_dump ("erbium-lower1");
+      erbium_enable_dump ("erbium-lower2");
+    }
 }

@@ -1,8 +1,216 @@
-/* primitives.cc -- (being written).  */
+/* primitives.cc -- the table of the Erbium runtime's primitives and their
+   declared side effects.
+
+   In library mode (<erbium.h>, or ER_LIBRARY_MODE before
+   <erbium/runtime.h>) every primitive is an extern declaration of the
+   runtime's out-of-line copy.  An unannotated call makes the view escape
+   and clobbers all memory, which stops the vectoriser; "pure" would let GCC
+   delete a commit.  At PLUGIN_FINISH_DECL this file attaches GCC's
+   "fn spec" to each primitive's function type (GCC-PLUGIN-NOTES.md,
+   "Declared side effects": the view is read and written but does not
+   escape, global memory may change), marks er_elem and er_burst pure (they
+   only read the view), and remembers the declarations of the primitives
+   and of the slow paths for window.cc and lower.cc.  Source of the spec
+   letters: gcc/attr-fnspec.h.  */
+
 #include "gcc-plugin.h"
+#include "tree.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "gimple.h"
+#include "ggc.h"
 #include "erbium-plugin.h"
 
-void
-erbium_init_primitives (const char *)
+/* One primitive or slow path of runtime/include/erbium/sync.h.  */
+struct erbium_prim_info
 {
+  const char *name;
+  /* Number of parameters.  */
+  int nargs;
+  /* "fn spec" for the function type (first letter: return value, second:
+     global side effects, then two letters per parameter), or NULL to leave
+     the declaration alone (slow paths: they really may do anything).  */
+  const char *fnspec;
+  /* Declare the function pure: it reads memory but writes none.  */
+  bool pure;
+};
+
+/* Indexed by enum erbium_prim.  ". w . ": unknown return value, global
+   memory may be read and written (the primitives publish indices and wake
+   threads), the view (parameter 1) is read and written but does not
+   escape, the int indices are plain values.  er_elem/er_burst: the view is
+   only read; with DECL_PURE_P GCC may also drop an unused call or reuse a
+   result, but never move it across a primitive call on the same view,
+   because that call's spec says it writes *v.  */
+static const struct erbium_prim_info erbium_prims[ERBIUM_PRIM_MAX] = {
+  { "er_commit", 2, ". w . ", false },
+  { "er_update", 2, ". w . ", false },
+  { "er_stall", 2, ". w . ", false },
+  { "er_release", 2, ". w . ", false },
+  { "er_receive", 2, ". w . ", false },
+  { "er_receive_range", 3, ". w . . ", false },
+  { "er_elem", 2, ". r . ", true },
+  { "er_burst", 3, ". r . . ", true },
+  { "er_update_slow", 3, NULL, false },
+  { "er_stall_slow", 2, NULL, false },
+  { "er_wake", 1, NULL, false },
+  { "er_wake_view", 1, NULL, false },
+  { "er_misuse", 3, NULL, false },
+  { "er_check_access", 3, NULL, false },
+};
+
+/* The declarations seen in this unit, indexed by enum erbium_prim.  A GC
+   root: an unused extern declaration is reachable from nothing else once
+   the front end's scopes are gone.  */
+static tree erbium_prim_decls[ERBIUM_PRIM_MAX];
+
+static const struct ggc_root_tab erbium_prim_roots[] = {
+  { &erbium_prim_decls[0], ERBIUM_PRIM_MAX, sizeof (erbium_prim_decls[0]),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+/* True when TYPE is a pointer to a structure whose tag is NAME.  */
+static bool
+erbium_pointer_to_struct_p (const_tree type, const char *name)
+{
+  if (!type || !POINTER_TYPE_P (type))
+    return false;
+  tree rec = TYPE_MAIN_VARIANT (TREE_TYPE (type));
+  if (TREE_CODE (rec) != RECORD_TYPE || !TYPE_NAME (rec))
+    return false;
+  tree id = TYPE_NAME (rec);
+  if (TREE_CODE (id) == TYPE_DECL)
+    id = DECL_NAME (id);
+  return id && TREE_CODE (id) == IDENTIFIER_NODE
+	 && !strcmp (IDENTIFIER_POINTER (id), name);
+}
+
+/* The table entry FNDECL is (name and prototype of the runtime's extern
+   declaration), or ERBIUM_PRIM_NONE.  */
+static enum erbium_prim
+erbium_classify_decl (const_tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl)
+      || !TREE_PUBLIC (fndecl) || !DECL_EXTERNAL (fndecl))
+    return ERBIUM_PRIM_NONE;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (strncmp (name, "er_", 3))
+    return ERBIUM_PRIM_NONE;
+  for (int p = 0; p < ERBIUM_PRIM_MAX; p++)
+    if (!strcmp (name, erbium_prims[p].name))
+      {
+	/* The prototype: NARGS parameters, the first a pointer to
+	   er_view (er_wake: er_record).  */
+	tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+	int n = 0;
+	for (tree a = args; a && TREE_VALUE (a) != void_type_node;
+	     a = TREE_CHAIN (a))
+	  n++;
+	if (!prototype_p (TREE_TYPE (fndecl)) || n != erbium_prims[p].nargs
+	    || !erbium_pointer_to_struct_p (TREE_VALUE (args),
+					    p == ERBIUM_SLOW_WAKE
+					    ? "er_record" : "er_view"))
+	  return ERBIUM_PRIM_NONE;
+	return (enum erbium_prim) p;
+      }
+  return ERBIUM_PRIM_NONE;
+}
+
+/* PLUGIN_FINISH_DECL: GCC_DATA is the declaration just finished.  For a
+   primitive, attach the fn spec to its function type (once: a
+   redeclaration merges into the same decl, whose type may have lost the
+   attribute) and remember the decl.  */
+static void
+erbium_finish_decl (void *gcc_data, void *)
+{
+  tree decl = (tree) gcc_data;
+  enum erbium_prim p = erbium_classify_decl (decl);
+  if (p == ERBIUM_PRIM_NONE)
+    return;
+  erbium_prim_decls[p] = decl;
+  const struct erbium_prim_info *info = &erbium_prims[p];
+  if (info->pure)
+    DECL_PURE_P (decl) = 1;
+  if (info->fnspec
+      && !lookup_attribute ("fn spec", TYPE_ATTRIBUTES (TREE_TYPE (decl))))
+    {
+      tree spec = build_string (strlen (info->fnspec), info->fnspec);
+      tree attr = tree_cons (get_identifier ("fn spec"),
+			     build_tree_list (NULL_TREE, spec),
+			     TYPE_ATTRIBUTES (TREE_TYPE (decl)));
+      TREE_TYPE (decl) = build_type_attribute_variant (TREE_TYPE (decl),
+						       attr);
+    }
+}
+
+/* See erbium-plugin.h.  */
+enum erbium_prim
+erbium_primitive_call (const gimple *stmt)
+{
+  if (!stmt || !is_gimple_call (stmt))
+    return ERBIUM_PRIM_NONE;
+  tree fndecl = gimple_call_fndecl (stmt);
+  enum erbium_prim p = erbium_classify_decl (fndecl);
+  if (p == ERBIUM_PRIM_NONE || p > ERBIUM_PRIM_BURST
+      || gimple_call_num_args (stmt) != (unsigned) erbium_prims[p].nargs
+      || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, 0))))
+    return ERBIUM_PRIM_NONE;
+  for (unsigned i = 1; i < gimple_call_num_args (stmt); i++)
+    if (!INTEGRAL_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i))))
+      return ERBIUM_PRIM_NONE;
+  return p;
+}
+
+/* See erbium-plugin.h.  */
+const char *
+erbium_prim_name (enum erbium_prim p)
+{
+  return erbium_prims[p].name;
+}
+
+/* See erbium-plugin.h.  */
+tree
+erbium_runtime_decl (enum erbium_prim p)
+{
+  return erbium_prim_decls[p];
+}
+
+/* See erbium-plugin.h.  */
+tree
+erbium_field (tree record, const char *name)
+{
+  if (!record || TREE_CODE (record) != RECORD_TYPE)
+    return NULL_TREE;
+  record = TYPE_MAIN_VARIANT (record);
+  for (tree f = TYPE_FIELDS (record); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
+	&& !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), name))
+      return f;
+  return NULL_TREE;
+}
+
+/* See erbium-plugin.h.  */
+tree
+erbium_view_type (const gimple *stmt)
+{
+  tree fndecl = gimple_call_fndecl (stmt);
+  if (!fndecl)
+    return NULL_TREE;
+  tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+  if (!args || !erbium_pointer_to_struct_p (TREE_VALUE (args), "er_view"))
+    return NULL_TREE;
+  tree view = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_VALUE (args)));
+  return COMPLETE_TYPE_P (view) ? view : NULL_TREE;
+}
+
+/* Register the PLUGIN_FINISH_DECL callback and the GC root.
+   PLUGIN_NAME: the name GCC gave the plugin.  */
+void
+erbium_init_primitives (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_FINISH_DECL, erbium_finish_decl,
+		     NULL);
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) erbium_prim_roots);
 }

@@ -1,8 +1,463 @@
-/* window.cc -- (being written).  */
+/* window.cc -- pass "erbium-window": view element accesses (er_elem calls)
+   become window addressing that the loop optimisers can see through.
+
+   Burst form (paper section 4; sync.h er_burst): in an innermost loop L
+   where the index E of er_elem (V, E) is affine (SCEV, simple_iv) with a
+   constant step, V is invariant, the call runs on every iteration that
+   reaches the latch, and no statement of L may write V->base or V->mask,
+   the address is P0 + (E - E0) * sizeof (T), with P0 the masked address of
+   E0 (E's value on entry) computed in L's preheader.  The window is mapped
+   twice back to back, so a window's worth of indices is contiguous from any
+   index: no modulo in the loop, and the vectoriser sees a plain strided
+   access.  (For a negative step P0 is taken in the second copy of the
+   mapping.)  sizeof (T) is the size of the dereferences of the result.
+
+   Checking (ERBIUM_CHECK=1 sets er_view.check at run time): the burst form
+   has no per-access check, so L is versioned on the check bytes of the
+   views it addresses (loop_version): the burst form runs when every check
+   byte is zero, an unchanged copy of L with checked accesses otherwise.
+   With check=1 no loop is versioned and every access keeps its check.
+
+   Masked form, everywhere else: sync.h er_elem inline, i.e.
+   if (V->check) er_check_access (V, E, 1); then
+   V->base + ((uint32_t) E & V->mask) * size (erbium_emit_masked_elem in
+   lower.cc).  er_burst calls are left to erbium-lower.
+
+   The pass runs after "laddress", before lim2 (GCC-PLUGIN-NOTES.md,
+   "Strip-miner placement"), at -O1 and above when window=1; a function
+   without er_elem calls is not touched.  The view's fields are read
+   through struct er_view's FIELD_DECLs (erbium_field).  The dump says
+   which form each access got and why.  */
+
 #include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimplify.h"
+#include "gimplify-me.h"
+#include "ssa.h"
+#include "tree-into-ssa.h"
+#include "tree-cfg.h"
+#include "cfgloop.h"
+#include "cfgloopmanip.h"
+#include "tree-ssa-loop.h"
+#include "tree-ssa-loop-manip.h"
+#include "tree-ssa-loop-ivopts.h"
+#include "tree-scalar-evolution.h"
+#include "tree-ssa-alias.h"
+#include "cgraph.h"
+#include "hash-set.h"
 #include "erbium-plugin.h"
 
-void
-erbium_init_window (const char *)
+/* See erbium-plugin.h.  */
+tree
+erbium_elem_use_size (const gimple *stmt)
 {
+  tree lhs = gimple_call_lhs (stmt);
+  if (!lhs || TREE_CODE (lhs) != SSA_NAME)
+    return NULL_TREE;
+  tree size = NULL_TREE;
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, lhs)
+    {
+      if (is_gimple_debug (use))
+	continue;
+      if (!gimple_assign_single_p (use))
+	return NULL_TREE;
+      /* LHS may appear only as the base of a dereference at offset 0:
+	 *(T *) p, or a component of it.  */
+      tree ops[2] = { gimple_assign_lhs (use), gimple_assign_rhs1 (use) };
+      bool seen = false;
+      for (tree op : ops)
+	{
+	  if (op == lhs)
+	    return NULL_TREE;
+	  tree base = op;
+	  while (handled_component_p (base))
+	    base = TREE_OPERAND (base, 0);
+	  if (TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != lhs)
+	    continue;
+	  if (!integer_zerop (TREE_OPERAND (base, 1)))
+	    return NULL_TREE;
+	  tree s = TYPE_SIZE_UNIT (TREE_TYPE (base));
+	  if (!s || !tree_fits_uhwi_p (s) || integer_zerop (s)
+	      || (size && !tree_int_cst_equal (s, size)))
+	    return NULL_TREE;
+	  size = s;
+	  seen = true;
+	}
+      if (!seen)
+	return NULL_TREE;
+    }
+  return size;
+}
+
+/* True when no statement of LOOP may write the fields base and mask of the
+   view V (type VIEW_TYPE): then the window address of any index is the
+   same throughout LOOP.  Otherwise *WHY says which statement.  */
+static bool
+erbium_view_clean_p (class loop *loop, tree v, tree view_type,
+		     const char **why, int *line)
+{
+  tree refs[2] = { erbium_view_ref (v, view_type, "base"),
+		   erbium_view_ref (v, view_type, "mask") };
+  basic_block *body = get_loop_body (loop);
+  bool clean = true;
+  for (unsigned k = 0; k < loop->num_nodes && clean; k++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[k]);
+	 !gsi_end_p (gsi) && clean; gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (!gimple_vdef (s) && !gimple_has_volatile_ops (s))
+	  continue;
+	for (tree ref : refs)
+	  if (stmt_may_clobber_ref_p (s, ref))
+	    {
+	      clean = false;
+	      *why = (is_gimple_call (s)
+		      ? "a call in the loop may write the view"
+		      : "a store in the loop may write the view");
+	      *line = LOCATION_LINE (gimple_location (s));
+	      break;
+	    }
+      }
+  free (body);
+  return clean;
+}
+
+/* One er_elem call and what the pass decided for it.  */
+struct erbium_access
+{
+  gcall *call;
+  tree view_type;
+  class loop *loop;	/* innermost loop of a burst access, else NULL */
+  tree e0;		/* index on entry to LOOP (SCEV base) */
+  tree step;		/* its constant step per iteration */
+  bool no_overflow;	/* E - E0 cannot overflow in E's type */
+  tree size;		/* constant element size, or NULL_TREE */
+  const char *why;	/* reason for the masked form, or NULL */
+  int why_line;		/* line of the statement in WHY, or 0 */
+};
+
+/* Decide the form of access A inside its innermost loop LOOP.  */
+static void
+erbium_classify_access (erbium_access *a, class loop *loop)
+{
+  gcall *call = a->call;
+  tree v = gimple_call_arg (call, 0);
+  tree e = gimple_call_arg (call, 1);
+  if (erbium_opts.check)
+    {
+      a->why = "check=1 keeps the per-access check";
+      return;
+    }
+  if (!a->size)
+    {
+      a->why = "element size unknown (result not only dereferenced)";
+      return;
+    }
+  if (!expr_invariant_in_loop_p (loop, v))
+    {
+      a->why = "view not invariant in the loop";
+      return;
+    }
+  if (!dominated_by_p (CDI_DOMINATORS, loop->latch, gimple_bb (call)))
+    {
+      a->why = "access not executed on every iteration";
+      return;
+    }
+  affine_iv iv;
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (e))
+      || !simple_iv (loop, loop, e, &iv, false)
+      || TREE_CODE (iv.step) != INTEGER_CST)
+    {
+      a->why = "index not affine in the loop";
+      return;
+    }
+  if (!erbium_view_clean_p (loop, v, a->view_type, &a->why, &a->why_line))
+    return;
+  a->loop = loop;
+  a->e0 = iv.base;
+  a->step = iv.step;
+  a->no_overflow = iv.no_overflow
+		   && TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (e));
+}
+
+/* Replace the call of access A, in the fast version of its loop, by the
+   burst form; P0 is the window address of A->e0.  */
+static void
+erbium_emit_burst (erbium_access *a, tree p0)
+{
+  gcall *call = a->call;
+  tree e = gimple_call_arg (call, 1);
+  tree type = TREE_TYPE (e);
+  tree d;
+  if (a->no_overflow)
+    d = fold_build2 (MINUS_EXPR, type, e, a->e0);
+  else
+    {
+      tree u = unsigned_type_for (type);
+      d = fold_build2 (MINUS_EXPR, u, fold_convert (u, e),
+		       fold_convert (u, a->e0));
+      d = fold_convert (signed_type_for (type), d);
+    }
+  tree off = fold_build2 (MULT_EXPR, ssizetype, fold_convert (ssizetype, d),
+			  fold_convert (ssizetype, a->size));
+  tree addr = fold_build_pointer_plus (p0, fold_convert (sizetype, off));
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  addr = force_gimple_operand_gsi (&gsi, addr, true, NULL_TREE, true,
+				   GSI_SAME_STMT);
+  tree lhs = gimple_call_lhs (call);
+  gimple *repl = gimple_build_assign (lhs, NOP_EXPR, addr);
+  gimple_set_location (repl, gimple_location (call));
+  gsi_replace (&gsi, repl, false);
+}
+
+/* Version LOOP on the check bytes of the views of its burst accesses
+   ACCS and give them the burst form in the fast version.  Returns false
+   (nothing changed) when versioning failed.  */
+static bool
+erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
+{
+  /* (V1->check | V2->check ...) == 0 selects the fast version; the flag
+     is computed in the preheader, which dominates the versioning test.  */
+  tree cond = NULL_TREE;
+  for (erbium_access *a : accs)
+    {
+      tree c = erbium_view_ref (gimple_call_arg (a->call, 0), a->view_type,
+				"check");
+      c = fold_convert (unsigned_type_node, c);
+      cond = cond ? fold_build2 (BIT_IOR_EXPR, unsigned_type_node, cond, c)
+		  : c;
+    }
+  cond = fold_build2 (EQ_EXPR, boolean_type_node, cond,
+		      build_zero_cst (unsigned_type_node));
+  gimple_seq seq = NULL;
+  cond = force_gimple_operand (cond, &seq, true, NULL_TREE);
+  gsi_insert_seq_on_edge_immediate (loop_preheader_edge (loop), seq);
+  cond = fold_build2 (NE_EXPR, boolean_type_node, cond, boolean_false_node);
+  initialize_original_copy_tables ();
+  class loop *copy
+    = loop_version (loop, cond, NULL, profile_probability::very_likely (),
+		    profile_probability::very_unlikely (),
+		    profile_probability::very_likely (),
+		    profile_probability::very_unlikely (), true);
+  free_original_copy_tables ();
+  if (!copy)
+    return false;
+
+  edge pe = loop_preheader_edge (loop);
+  for (erbium_access *a : accs)
+    {
+      tree v = gimple_call_arg (a->call, 0);
+      gimple_seq seq = NULL;
+      tree e0 = force_gimple_operand (unshare_expr (a->e0), &seq, true,
+				      NULL_TREE);
+      if (seq)
+	gsi_insert_seq_on_edge_immediate (pe, seq);
+      gimple_stmt_iterator gsi = gsi_last_bb (pe->src);
+      if (!gsi_end_p (gsi))
+	gsi_next (&gsi);
+      tree p0 = erbium_emit_masked_elem (&gsi, v, a->view_type, e0, a->size,
+					 NULL_TREE);
+      if (tree_int_cst_sgn (a->step) < 0)
+	{
+	  /* Going down: start in the second copy of the mapping.  */
+	  tree mask = erbium_view_ref (v, a->view_type, "mask");
+	  tree slots = fold_build2 (PLUS_EXPR, TREE_TYPE (mask), mask,
+				    build_one_cst (TREE_TYPE (mask)));
+	  tree off = fold_build2 (MULT_EXPR, sizetype,
+				  fold_convert (sizetype, slots),
+				  fold_convert (sizetype, a->size));
+	  p0 = force_gimple_operand_gsi (&gsi, fold_build_pointer_plus (p0,
+									off),
+					 true, NULL_TREE, true,
+					 GSI_SAME_STMT);
+	}
+      erbium_emit_burst (a, p0);
+    }
+  return true;
+}
+
+namespace {
+
+const pass_data erbium_window_pass_data = {
+  GIMPLE_PASS,
+  "erbium-window",
+  OPTGROUP_LOOP,
+  TV_NONE,
+  PROP_cfg | PROP_ssa,
+  0, 0, 0,
+  0,
+};
+
+class erbium_window_pass : public gimple_opt_pass
+{
+public:
+  erbium_window_pass (gcc::context *ctxt)
+    : gimple_opt_pass (erbium_window_pass_data, ctxt)
+  {}
+
+  /* -O1 and above, when window=1.  */
+  bool gate (function *) final override
+  {
+    return optimize > 0 && erbium_opts.window;
+  }
+
+  unsigned int execute (function *fun) final override;
+};
+
+/* Give every er_elem call of FUN its window addressing.  Returns the
+   TODO flags.  */
+unsigned int
+erbium_window_pass::execute (function *fun)
+{
+  /* Cheap gate: functions without er_elem stay untouched.  */
+  auto_vec<erbium_access> accs;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM)
+	{
+	  erbium_access a = {};
+	  a.call = as_a <gcall *> (gsi_stmt (gsi));
+	  a.view_type = erbium_view_type (a.call);
+	  if (!a.view_type)
+	    continue;
+	  a.size = erbium_elem_use_size (a.call);
+	  a.why = "not in a loop";
+	  accs.safe_push (a);
+	}
+  if (accs.is_empty ())
+    return 0;
+
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  scev_initialize ();
+  calculate_dominance_info (CDI_DOMINATORS);
+
+  for (erbium_access &a : accs)
+    {
+      class loop *loop = gimple_bb (a.call)->loop_father;
+      if (!loop_outer (loop))
+	continue;
+      if (loop->inner)
+	{
+	  a.why = "not in an innermost loop";
+	  continue;
+	}
+      erbium_classify_access (&a, loop);
+    }
+
+  /* Version each loop with burst accesses, then transform them.  */
+  bool changed = false;
+  for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
+    {
+      auto_vec<erbium_access *> in_loop;
+      for (erbium_access &a : accs)
+	if (a.loop == loop)
+	  in_loop.safe_push (&a);
+      if (in_loop.is_empty ())
+	continue;
+      if (erbium_window_loop (loop, in_loop))
+	changed = true;
+      else
+	for (erbium_access *a : in_loop)
+	  {
+	    a->loop = NULL;
+	    a->why = "loop versioning on the check byte failed";
+	  }
+    }
+
+  /* Dump, and the masked form for the others (the versioned copies of the
+     burst loops included: their accesses keep the check).  */
+  hash_set<gimple *> seen;
+  for (erbium_access &a : accs)
+    seen.add (a.call);
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
+	  && !seen.contains (gsi_stmt (gsi)))
+	{
+	  erbium_access a = {};
+	  a.call = as_a <gcall *> (gsi_stmt (gsi));
+	  a.view_type = erbium_view_type (a.call);
+	  a.size = erbium_elem_use_size (a.call);
+	  if (a.view_type)
+	    accs.safe_push (a);
+	}
+  for (erbium_access &a : accs)
+    {
+      int line = LOCATION_LINE (gimple_location (a.call));
+      if (a.loop)
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "erbium-window: er_elem at line %d: burst "
+		     "form in loop %d (index affine, step %ld; view window "
+		     "unchanged in the loop; versioned on the check byte)\n",
+		     line, a.loop->num, (long) tree_to_shwi (a.step));
+	  continue;
+	}
+      if (!a.why)
+	/* A copy made by loop_version.  */
+	a.why = "versioned copy for ERBIUM_CHECK";
+      if (!gimple_bb (a.call))
+	continue;
+      gimple_stmt_iterator gsi = gsi_for_stmt (a.call);
+      tree addr = erbium_emit_masked_elem (&gsi, gimple_call_arg (a.call, 0),
+					   a.view_type,
+					   gimple_call_arg (a.call, 1),
+					   a.size,
+					   build_one_cst (integer_type_node));
+      if (dump_file)
+	{
+	  fprintf (dump_file, "erbium-window: er_elem at line %d: %s (%s",
+		   line, addr ? "masked form, checked" : "left as a call",
+		   a.why);
+	  if (a.why_line)
+	    fprintf (dump_file, ", line %d", a.why_line);
+	  fprintf (dump_file, ")\n");
+	}
+      if (!addr)
+	continue;
+      changed = true;
+      tree lhs = gimple_call_lhs (a.call);
+      gimple *repl = (lhs ? gimple_build_assign (lhs, NOP_EXPR, addr)
+		      : gimple_build_nop ());
+      gimple_set_location (repl, gimple_location (a.call));
+      gsi_replace (&gsi, repl, false);
+    }
+
+  if (changed)
+    {
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa);
+      cgraph_edge::rebuild_edges ();
+    }
+  scev_finalize ();
+  loop_optimizer_finalize ();
+  free_dominance_info (CDI_DOMINATORS);
+  return changed ? TODO_cleanup_cfg : 0;
+}
+
+} // anon namespace
+
+/* Register pass erbium-window after "laddress", i.e. before lim2
+   (GCC-PLUGIN-NOTES.md, "Passes").  PLUGIN_NAME: the name GCC gave the
+   plugin.  */
+void
+erbium_init_window (const char *plugin_name)
+{
+  struct register_pass_info info;
+  info.pass = new erbium_window_pass (g);
+  info.reference_pass_name = "laddress";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  if (erbium_dump_requested ("erbium-window"))
+    erbium_enable_dump ("erbium-window");
 }

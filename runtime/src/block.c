@@ -1,13 +1,26 @@
 /* Erbium runtime: blocking (spin, yield, sleep) and wake-up.
 
-   A waiter first spins briefly (the other side is usually one burst away
-   on another core), then yields (more processes than cores: give the core
-   to whoever will unblock us), then sleeps on its record's futex word with
-   a timeout that grows to a few milliseconds.  commit and release wake
-   sleepers only when the record's sleeper count is nonzero; since they do
-   not fence, a wake-up can be missed in a narrow window, which the timeout
-   bounds.  While it sleeps, a thread counts as blocked for deadlock
-   detection and its views count as parked for any reallocation.  */
+   A waiter on a core of its own first spins briefly (the other side is
+   usually one burst away on another core); a waiter whose core runs other
+   processes of the program skips that and yields at once, since spinning
+   would only delay the thread it waits for, or one with work to do.  Then
+   it yields for a while (more processes than cores: give the core to
+   whoever will unblock us), and then sleeps on its record's futex word
+   with a timeout that grows to a few milliseconds.
+
+   Wake-ups are targeted.  A waiter for update or stall knows which view
+   holds the minimum it waits on (the laggard) and which index that view
+   must publish; while it polls it reads only that view's index, and
+   before sleeping it lowers the view's wake threshold (er_view.wake) to
+   that index.  Commit and release compare their new index with their own
+   view's threshold, on the line they just wrote, and call er_wake_view
+   only when they reach it: no syscall and no shared write per commit
+   while somebody sleeps for a later index or on another view.  Since the
+   hot path does not fence, the owner may read the threshold before its
+   new index is visible to the sleeper arming it; the owner's next
+   publication, or the first (short) sleep timeout, covers that window.
+   While it sleeps, a thread counts as blocked for deadlock detection and
+   its views count as parked for any reallocation.  */
 
 #define _GNU_SOURCE
 #include <limits.h>
@@ -21,6 +34,8 @@
 #define ER_SPINS 20		/* polls with a growing pause in between */
 #define ER_BACKOFF_MAX 64	/* pauses between two polls, at most */
 #define ER_YIELDS 16		/* polls with sched_yield in between */
+#define ER_YIELDS_SHARED 64	/* the same on a core shared with others */
+#define ER_MOVING_MAX 4096	/* polls that may see the laggard move */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 #define ER_SLEEP_MAX_NS 4000000L	/* timeout cap: bounds a missed wake */
 
@@ -60,6 +75,31 @@ er_wake (er_record *rr)
   er_rec *r = er_rec_of (rr);
   atomic_fetch_add_explicit (&r->seq, 1, memory_order_release);
   er_futex_wake (&r->seq);
+}
+
+/* Commit or release made V's published index reach its wake threshold:
+   reset the threshold (sleepers that still need to wait set it again) and
+   wake the record's sleepers.  The store precedes the sequence bump, so a
+   sleeper that lowered the threshold before the store finds the sequence
+   changed and does not sleep.  */
+void
+er_wake_view (er_view *v)
+{
+  atomic_store_explicit (&v->wake, ER_INF, memory_order_relaxed);
+  er_wake (v->rec);
+}
+
+/* Lower VI's wake threshold to WANT (compare-and-swap: several sleepers
+   may arm the same view).  */
+static void
+er_arm (er_vimpl *vi, int64_t want)
+{
+  int64_t cur = atomic_load_explicit (&vi->v.wake, memory_order_relaxed);
+  while (want < cur
+	 && !atomic_compare_exchange_weak_explicit (&vi->v.wake, &cur, want,
+						    memory_order_seq_cst,
+						    memory_order_relaxed))
+    ;
 }
 
 /* Wake every thread sleeping on the global word (exit waiters, and every
@@ -103,32 +143,67 @@ er_unpark_owned (er_thread *t)
       }
 }
 
+/* What a waiter last saw of its laggard (er_waiter.lag), and how many
+   polls it made.  */
+struct er_progress
+{
+  er_vimpl *lag;
+  int64_t pub;
+  int polls;
+};
+
+/* Whether W's laggard moved (or another view became the laggard) since
+   the previous poll; never after ER_MOVING_MAX polls.  */
+static int
+er_moved (struct er_waiter *w, struct er_progress *p)
+{
+  if (p->polls++ >= ER_MOVING_MAX || !w->lag
+      || (w->lag == p->lag && w->lag_pub == p->pub))
+    return 0;
+  p->lag = w->lag;
+  p->pub = w->lag_pub;
+  return 1;
+}
+
 void
 er_wait (struct er_waiter *w)
 {
+  er_thread *t = er_self ();
+  int shared = er_core_shared (t);
+  w->lag = NULL;
   /* Poll with exponential back-off: each poll of the other side's line
      steals it from its writer, so polling less often lets the writer
-     publish several indices per transfer (the consumer then sees a batch).  */
-  for (int k = 0, pauses = 1; k < ER_SPINS; k++)
+     publish several indices per transfer (the consumer then sees a batch).
+     Each phase ends after a number of polls that saw the laggard stand
+     still: while it moves, the wait is about to end, and sleeping would
+     cost the laggard's owner a wake-up.  The phases are bounded all the
+     same (ER_MOVING_MAX), so that a slow trickle does not keep a waiter
+     busy forever.  */
+  struct er_progress pr = { NULL, INT64_MIN, 0 };
+  for (int k = 0, pauses = 1; !shared && k < ER_SPINS; k++)
     {
       for (int j = 0; j < pauses; j++)
 	er_cpu_relax ();
       if (w->try_fn (w))
 	return;
+      if (er_moved (w, &pr))
+	k = 0;
       if (pauses < ER_BACKOFF_MAX)
 	pauses *= 2;
     }
-  for (int k = 0; k < ER_YIELDS; k++)
+  for (int k = 0, n = shared ? ER_YIELDS_SHARED : ER_YIELDS; k < n; k++)
     {
       sched_yield ();
       if (w->try_fn (w))
 	return;
+      if (er_moved (w, &pr))
+	k = 0;
     }
 
-  er_thread *t = er_self ();
   w->thread = t;
+  /* Asleep, it takes whatever lets it proceed.  */
+  w->eager = 1;
   _Atomic uint32_t *seq = w->rec ? &w->rec->seq : &er_global_seq;
-  _Atomic uint32_t *sleepers = w->rec ? &w->rec->pub.sleepers : NULL;
   er_deadlock_enter (w);
   long ns = ER_SLEEP_MIN_NS;
   for (;;)
@@ -138,13 +213,22 @@ er_wait (struct er_waiter *w)
       if (w->op != ER_WAIT_REALLOC && w->op != ER_WAIT_PARKED)
 	er_park_owned (t);
       uint32_t s = atomic_load_explicit (seq, memory_order_acquire);
-      if (sleepers)
-	atomic_fetch_add_explicit (sleepers, 1, memory_order_seq_cst);
-      int ok = w->try_fn (w);
+      /* Ask the laggard's owner to wake us when it gets there, then look
+	 again (the locked compare-and-swap orders the two); a try that
+	 finds another laggard arms that one too.  */
+      int ok;
+      for (int k = 0; k < 8; k++)
+	{
+	  er_vimpl *lag = w->lag;
+	  int64_t want = w->want;
+	  if (lag)
+	    er_arm (lag, want);
+	  ok = w->try_fn (w);
+	  if (ok || (w->lag == lag && w->want == want))
+	    break;
+	}
       if (!ok)
 	er_futex_wait (seq, s, ns);
-      if (sleepers)
-	atomic_fetch_sub_explicit (sleepers, 1, memory_order_relaxed);
       if (ok || w->try_fn (w))
 	break;
       if (ns < ER_SLEEP_MAX_NS)

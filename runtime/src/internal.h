@@ -42,6 +42,9 @@ typedef struct er_vimpl
   /* Set while the owner waits with this view parked for reallocation
      serial PARK_FOR (owner-private).  */
   uint32_t park_for;
+  /* The other side has exactly one live participant (er_view_info's
+     single_peer); set by er_resync, owner-private.  */
+  int single;
   /* Realloc hand-shake: the record's realloc serial this view has parked
      for.  */
   _Atomic uint32_t parked;
@@ -157,6 +160,21 @@ struct er_waiter
   int op;			/* ER_OP_* or ER_WAIT_* below */
   int64_t idx;			/* requested index */
   int64_t seen;			/* what the last try saw (report) */
+  /* Set by update/stall tries that fail: the view holding the minimum
+     (the laggard), the index it must publish for the wait to end, and
+     the record generation of that finding.  The waiter polls only the
+     laggard while it lags, keeps polling while the laggard moves, and
+     sleeps with LAG's wake threshold set to WANT.  */
+  er_vimpl *lag;
+  int64_t want;
+  int64_t lag_pub;		/* LAG's index when last read */
+  uint32_t lag_gen;
+  /* Batching (stream.c): the bound to hold out for while the other side
+     moves, the minimum seen at the previous poll, and whether the waiter
+     sleeps (then it takes what the request needs).  */
+  int64_t hi;
+  int64_t last;
+  int eager;
   struct er_waiter *next, *prev;
   er_thread *thread;
 };
@@ -178,6 +196,7 @@ int er_place_new_process (int requested_core);
 void er_bind_self (er_thread *t, int core);
 void er_place_on_connect (er_thread *t, er_rec *r);
 void er_unplace (er_thread *t);
+int er_core_shared (er_thread *t);
 
 /* misuse.c  */
 void er_fatal (const char *fmt, ...)

@@ -231,6 +231,23 @@ er_place_on_connect (er_thread *t, er_rec *r)
     er_bind_self (t, best);
 }
 
+/* Whether T's core also runs another process of this program (bound
+   there by placement): then a waiter must give the core away rather than
+   spin, since the thread it waits for, or one with work to do, may be
+   waiting for that core.  Unbound threads (the main thread, foreign
+   threads, ERBIUM_BIND=0) count as having a core of their own.  */
+int
+er_core_shared (er_thread *t)
+{
+  int c = t ? t->core : -1;
+  if (c >= 0 && c < er_ncores_)
+    return __atomic_load_n (&er_core_load[c], __ATOMIC_RELAXED) > 1;
+  if (c <= -2)
+    /* ERBIUM_CPUS: the list is used cyclically in creation order.  */
+    return __atomic_load_n (&er_next_cpu, __ATOMIC_RELAXED) > er_ncpus;
+  return 0;
+}
+
 /* T ends: give its core back.  */
 void
 er_unplace (er_thread *t)

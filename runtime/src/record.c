@@ -157,6 +157,8 @@ er_new_view (er_record *rr, int kind)
   v->rec = rr;
   v->esize = rr->esize;
   v->check = er_checking () != 0;
+  /* Nobody sleeps on the new view yet.  */
+  atomic_store_explicit (&v->wake, ER_INF, memory_order_relaxed);
   v->gen = 0;			/* forces a resync at the first stall/update */
   vi->state = ER_V_LIVE;
   vi->owner = t;
@@ -197,13 +199,34 @@ er_note_id (er_rec *r, int kind, int id)
     r->rseen[id] = 1, r->rmissing--;
 }
 
-int
-er_register (er_view *v, int id)
+/* The lowest id >= 1 that no other view of VI's kind holds: not live,
+   not freed with ER_TERMINATE (those ids can never be taken again).  An
+   id freed for hand-over is free.  Caller holds the lock.  */
+static int
+er_next_free_id (er_rec *r, er_vimpl *vi)
+{
+  for (int id = 1;; id++)
+    {
+      int held = 0;
+      for (er_vimpl *o = r->all; o && !held; o = o->next_all)
+	held = (o != vi && o->v.kind == vi->v.kind && o->id == id
+		&& (o->state == ER_V_LIVE || o->state == ER_V_TERMINATED
+		    || (o->state == ER_V_GONE && o->v.kind == ER_WRITE)));
+      if (!held)
+	return id;
+    }
+}
+
+/* er_register (NEXT == 0) and er_register_next (NEXT != 0, ID ignored):
+   the id is chosen under the record's lock, so concurrent calls never
+   pick the same id.  */
+static int
+er_register_1 (er_view *v, int id, int next)
 {
   er_vimpl *vi = er_vimpl_of (v);
   er_rec *r = er_rec_of (v->rec);
   const char *kname = v->kind == ER_READ ? "read" : "write";
-  if (id == 0 || id < -1)
+  if (!next && (id == 0 || id < -1))
     {
       fflush (stdout);
       fprintf (stderr, "erbium: error: register(");
@@ -213,6 +236,15 @@ er_register (er_view *v, int id)
       abort ();
     }
   er_record_lock (r);
+  if (next)
+    {
+      if (vi->id > 0)
+	{
+	  er_record_unlock (r);
+	  return vi->id;
+	}
+      id = er_next_free_id (r, vi);
+    }
   if (id == -1)
     {
       vi->id = 0;
@@ -282,6 +314,18 @@ er_register (er_view *v, int id)
   return id;
 }
 
+int
+er_register (er_view *v, int id)
+{
+  return er_register_1 (v, id, 0);
+}
+
+int
+er_register_next (er_view *v)
+{
+  return er_register_1 (v, 0, 1);
+}
+
 /* Largest write and read horizons among views still connected.  */
 static uint64_t
 er_needed_slots (er_rec *r)
@@ -349,7 +393,11 @@ er_resync (er_vimpl *vi)
   v->mask = w ? w->slots - 1 : 0;
   er_set *s = atomic_load_explicit (v->kind == ER_READ ? &r->writers
 				    : &r->readers, memory_order_acquire);
-  v->peer = s->ready && s->only ? &s->only->v.pub : NULL;
+  /* One live peer: refresh from it alone.  Otherwise the slow path finds
+     the laggard (stream.c er_cache_min).  */
+  vi->single = s->ready && s->only;
+  v->peer = vi->single ? &s->only->v.pub : NULL;
+  v->peer_rest = ER_INF;
   /* Until the other side's ids 1..wreg/rreg have registered, the cached
      minimum must grant nothing, or the fast path would let a request
      within the first horizon past the registration gate.  */
@@ -554,7 +602,7 @@ er_view_info (er_view *v, struct er_view_info *out)
   out->stall_or_update = v->gate;
   out->horizon = v->horizon;
   out->slots = w ? w->slots : 0;
-  out->single_peer = v->peer != NULL;
+  out->single_peer = vi->single;
   out->record = (int) v->rec->serial;
 }
 

@@ -14,9 +14,25 @@
 struct er_min
 {
   int64_t min;
+  int64_t rest;			/* minimum of the counted views but LAG */
+  er_vimpl *lag;		/* a counted view holding MIN, or NULL */
   int ready;			/* registration gating satisfied */
   int term;			/* minimum held by a terminated writer */
 };
+
+/* Count published index C of view VI in M (minimum, laggard, runner-up).  */
+static inline void
+er_min_add (struct er_min *m, er_vimpl *vi, int64_t c)
+{
+  if (c < m->min)
+    {
+      m->rest = m->min;
+      m->min = c;
+      m->lag = vi;
+    }
+  else if (c < m->rest)
+    m->rest = c;
+}
 
 /* Minimum commit index of the write views connected to R, as seen by read
    view RD: a terminated writer is the end of the stream; an unregistered
@@ -27,7 +43,8 @@ er_min_commit (er_rec *r, er_vimpl *rd, struct er_min *m)
 {
   er_set *s = atomic_load_explicit (&r->writers, memory_order_acquire);
   m->ready = s->ready;
-  m->min = ER_INF;
+  m->min = m->rest = ER_INF;
+  m->lag = NULL;
   m->term = 0;
   int any = 0;
   for (int k = 0; k < s->n; k++)
@@ -38,9 +55,10 @@ er_min_commit (er_rec *r, er_vimpl *rd, struct er_min *m)
 	continue;
       any = 1;
       if (c < m->min)
-	m->min = c, m->term = s->m[k].state == ER_V_TERMINATED;
+	m->term = s->m[k].state == ER_V_TERMINATED;
       else if (c == m->min && s->m[k].state == ER_V_TERMINATED)
 	m->term = 1;
+      er_min_add (m, s->m[k].view, c);
     }
   if (!any)
     /* No writer: nothing will ever be committed until one connects.  */
@@ -54,15 +72,77 @@ er_min_release (er_rec *r, struct er_min *m)
 {
   er_set *s = atomic_load_explicit (&r->readers, memory_order_acquire);
   m->ready = s->ready;
-  m->min = ER_INF;
+  m->min = m->rest = ER_INF;
+  m->lag = NULL;
   m->term = 0;
   for (int k = 0; k < s->n; k++)
-    {
-      int64_t c = atomic_load_explicit (&s->m[k].view->v.pub,
-					memory_order_acquire);
-      if (c < m->min)
-	m->min = c;
-    }
+    er_min_add (m, s->m[k].view,
+		atomic_load_explicit (&s->m[k].view->v.pub,
+				      memory_order_acquire));
+}
+
+/* Granted: cache what M found in V, so that the inline primitives refresh
+   from the laggard alone until it catches up with the rest.  */
+static void
+er_cache_min (er_view *v, const struct er_min *m)
+{
+  v->peer_min = m->min;
+  v->peer_rest = m->rest;
+  v->peer = m->lag ? &m->lag->v.pub : NULL;
+}
+
+/* A failed try of W found M: remember the laggard to poll and to sleep on
+   (none while registration gating holds: only a reshape ends that wait),
+   with the index it must reach, WANT.  */
+static void
+er_note_lag (struct er_waiter *w, const struct er_min *m, int64_t want,
+	     uint32_t gen)
+{
+  w->lag = m->ready ? m->lag : NULL;
+  w->lag_pub = m->min;
+  w->want = want;
+  w->lag_gen = gen;
+}
+
+/* Whether the laggard W found last time still lags in the same shape of
+   the record: then the wait cannot be over (only a reallocation may end
+   it), and nothing else needs to be read.  */
+static int
+er_still_lagging (struct er_waiter *w)
+{
+  if (!w->lag
+      || atomic_load_explicit (&w->rec->pub.gen, memory_order_acquire)
+	 != w->lag_gen)
+    return 0;
+  w->lag_pub = atomic_load_explicit (&w->lag->v.pub, memory_order_acquire);
+  return w->lag_pub < w->want;
+}
+
+/* Batching.  A request that had to wait is granted as soon as the other
+   side's minimum M reaches the requested bound LO if the wait is eager
+   (sleeping) or M stopped moving between two polls; while M moves, the
+   waiter holds out for HI, a quarter of the horizon further, capped by
+   what the other side can reach without this view (its commit index for
+   a writer, its release index plus horizon for a reader).  A waiter woken
+   by every small step of a streaming peer would resume for one burst and
+   wait again: one wait, one context switch when a core is shared, and one
+   transfer of the peer's line per burst.  Holding out a little while the
+   peer streams batches that into one; a peer that stops (because it waits
+   for something, this view included) ends the wait at once, so no
+   request waits for more than the semantics require once nothing moves.  */
+#ifndef ER_BATCH_DIV
+#define ER_BATCH_DIV 4
+#endif
+
+static int
+er_enough (struct er_waiter *w, int64_t m, int64_t lo)
+{
+  if (m < lo)
+    return 0;
+  if (w->eager || m >= w->hi || m == w->last)
+    return 1;
+  w->last = m;
+  return 0;
 }
 
 static int
@@ -77,11 +157,17 @@ er_realloc_requested (er_rec *r)
 static int
 er_update_ready (struct er_waiter *w)
 {
+  if (er_still_lagging (w))
+    return er_realloc_requested (w->rec);
+  uint32_t gen = atomic_load_explicit (&w->rec->pub.gen,
+				       memory_order_acquire);
   struct er_min m;
   er_min_commit (w->rec, w->view, &m);
   w->seen = m.ready ? m.min : -1;
-  return (m.ready && (m.min >= w->idx || m.term))
-    || er_realloc_requested (w->rec);
+  if (m.ready && (m.term || er_enough (w, m.min, w->idx)))
+    return 1;
+  er_note_lag (w, &m, w->idx, gen);
+  return er_realloc_requested (w->rec);
 }
 
 int
@@ -101,7 +187,7 @@ er_update_slow (er_view *v, int64_t idx, int i)
       er_min_commit (r, vi, &m);
       if (m.ready && m.min >= idx)
 	{
-	  v->peer_min = m.min;
+	  er_cache_min (v, &m);
 	  v->gate = idx;
 	  return i;
 	}
@@ -118,8 +204,12 @@ er_update_slow (er_view *v, int64_t idx, int i)
 	    }
 	  return 0;
 	}
+      int64_t hi = idx + v->horizon / ER_BATCH_DIV;
+      if (hi > v->own + v->horizon)
+	hi = v->own + v->horizon;
       struct er_waiter w = { .try_fn = er_update_ready, .rec = r,
-	.view = vi, .op = ER_OP_UPDATE, .idx = idx };
+	.view = vi, .op = ER_OP_UPDATE, .idx = idx,
+	.hi = hi > idx ? hi : idx, .last = INT64_MIN };
       er_wait (&w);
     }
 }
@@ -128,11 +218,18 @@ er_update_slow (er_view *v, int64_t idx, int i)
 static int
 er_stall_ready (struct er_waiter *w)
 {
+  if (er_still_lagging (w))
+    return er_realloc_requested (w->rec);
+  uint32_t gen = atomic_load_explicit (&w->rec->pub.gen,
+				       memory_order_acquire);
   struct er_min m;
   er_min_release (w->rec, &m);
   w->seen = m.ready ? m.min : -1;
-  return (m.ready && m.min >= w->idx - w->view->v.horizon)
-    || er_realloc_requested (w->rec);
+  int64_t want = w->idx - w->view->v.horizon;
+  if (m.ready && er_enough (w, m.min, want))
+    return 1;
+  er_note_lag (w, &m, want, gen);
+  return er_realloc_requested (w->rec);
 }
 
 void
@@ -150,12 +247,16 @@ er_stall_slow (er_view *v, int64_t idx)
       er_min_release (r, &m);
       if (m.ready && m.min >= idx - v->horizon)
 	{
-	  v->peer_min = m.min;
+	  er_cache_min (v, &m);
 	  v->gate = idx;
 	  return;
 	}
+      int64_t lo = idx - v->horizon, hi = lo + v->horizon / ER_BATCH_DIV;
+      if (hi > v->own)
+	hi = v->own;
       struct er_waiter w = { .try_fn = er_stall_ready, .rec = r,
-	.view = vi, .op = ER_OP_STALL, .idx = idx };
+	.view = vi, .op = ER_OP_STALL, .idx = idx,
+	.hi = hi > lo ? hi : lo, .last = INT64_MIN };
       er_wait (&w);
     }
 }

@@ -5,17 +5,18 @@
    er_receive_range, er_elem and er_burst must compile at -O2 to code with
    no lock prefix, no xchg (an implicitly locked seq_cst store), no fence,
    and no call or tail call to anything but the out-of-line slow paths
-   er_update_slow, er_stall_slow, er_wake, er_misuse and er_check_access.
+   er_update_slow, er_stall_slow, er_wake_view, er_misuse and
+   er_check_access.
    The positive scans make sure the functions were not optimised away.  */
 /* { dg-do assemble { target x86_64-*-* i?86-*-* } } */
 /* { dg-options "-O2 -save-temps" } */
 /* { dg-final { scan-assembler-not {\mlock\M} } } */
 /* { dg-final { scan-assembler-not {xchg} } } */
 /* { dg-final { scan-assembler-not {[lsm]fence} } } */
-/* { dg-final { scan-assembler-not {\m(call|jmp)[a-z]*\s+(?!\.L|er_update_slow\M|er_stall_slow\M|er_wake\M|er_misuse\M|er_check_access\M)} } } */
+/* { dg-final { scan-assembler-not {\m(call|jmp)[a-z]*\s+(?!\.L|er_update_slow\M|er_stall_slow\M|er_wake_view\M|er_misuse\M|er_check_access\M)} } } */
 /* { dg-final { scan-assembler {\mcall\s+er_update_slow\M} } } */
 /* { dg-final { scan-assembler {\mer_stall_slow\M} } } */
-/* { dg-final { scan-assembler {\mer_wake\M} } } */
+/* { dg-final { scan-assembler {\mer_wake_view\M} } } */
 /* { dg-final { scan-assembler {\mhot_consume\M} } } */
 
 #include <erbium/runtime.h>

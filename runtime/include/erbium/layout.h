@@ -28,15 +28,14 @@ extern "C" {
 #define ER_READ 1
 #define ER_WRITE 2
 
-/* Record: only its first line is public.  GEN changes whenever the record's
-   buffer or set of connected views changes; views compare it with their own
-   copy in stall/update and resynchronise out of line when it differs.
-   SLEEPERS counts threads sleeping on this record, so that commit and release
-   only wake somebody (out of line) when somebody sleeps.  */
+/* Record: only its first line is public, and it is read-mostly: nothing
+   on it changes while the record streams, so every view keeps it cached.
+   GEN changes whenever the record's buffer or set of connected views
+   changes; views compare it with their own copy in stall/update and
+   resynchronise out of line when it differs.  */
 typedef struct er_record
 {
   _Atomic uint32_t gen;
-  _Atomic uint32_t sleepers;
   /* Element size in bytes, fixed at creation.  */
   uint32_t esize;
   uint32_t serial;		/* record number for messages, from 1 */
@@ -52,20 +51,36 @@ typedef struct er_record
    index of a write view, the update index of a read view.  PEER_MIN caches
    the other side's minimum (minimum release index of the registered read
    views for a writer, minimum commit index of the write views for a
-   reader); it only ever lags the truth, so using it is always safe.  */
+   reader); it only ever lags the truth, so using it is always safe.
+   PEER points to the published index of the other side's laggard (the
+   view that held the minimum when the slow path last computed it) and
+   PEER_REST caches the minimum of the other views of that side (INT64_MAX
+   when there is none), so that a refresh is one load of the laggard's
+   line: min (*PEER, PEER_REST) is a lower bound of the other side's
+   minimum, because published indices only grow.
+
+   WAKE, on the published line, is the lowest published index at which a
+   thread sleeping on this view must be woken (INT64_MAX when none sleeps
+   on it): a sleeper lowers it (out of line, compare-and-swap) and the
+   owner compares its new index with it after publishing, so that commit
+   and release wake only the sleeper whose condition they may satisfy, and
+   read nothing but their own two lines otherwise.  */
 typedef struct er_view
 {
   /* Line 0: the published index, written by the owner, polled by the
-     other side.  Nothing else lives here.  */
+     other side, and the wake-up threshold that sleepers of the other side
+     set (rarely) and the owner reads after each publication.  */
   _Atomic int64_t pub;
-  char er_pad0_[ER_CACHE_LINE - sizeof (int64_t)];
+  _Atomic int64_t wake;
+  char er_pad0_[ER_CACHE_LINE - 2 * sizeof (int64_t)];
 
   /* Line 1: owner-private hot state.  */
   int64_t own;			/* private copy of PUB */
   int64_t gate;			/* stall (write) / update (read) index */
   int64_t peer_min;		/* cached minimum of the other side */
+  int64_t peer_rest;		/* cached minimum of the non-laggard peers */
   int64_t horizon;		/* elements; 0 until alloc() */
-  const _Atomic int64_t *peer;	/* single-peer fast refresh, or NULL */
+  const _Atomic int64_t *peer;	/* laggard's published index, or NULL */
   char *base;			/* window; mirrored, see er_elem */
   uint64_t mask;		/* slots - 1 (slots is a power of two) */
   er_record *rec;
@@ -75,7 +90,7 @@ typedef struct er_view
   uint8_t term;			/* read view: termination already reported */
   uint8_t check;		/* index checking on (ERBIUM_CHECK=1) */
   char er_pad1_[ER_CACHE_LINE
-		- (5 * sizeof (int64_t) + 3 * sizeof (void *)
+		- (6 * sizeof (int64_t) + 3 * sizeof (void *)
 		   + 2 * sizeof (uint32_t) + 3 * sizeof (uint8_t))];
 } er_view;
 

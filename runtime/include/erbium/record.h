@@ -43,6 +43,17 @@ er_view *er_new_write_view (er_record *r);
    misuse.  */
 int er_register (er_view *v, int id);
 
+/* register(v) (the paper's Figure 2 one-argument form, register_view(v)
+   in <erbium.h>): register V with the lowest id >= 1 that no other view
+   of V's kind holds, i.e. that is neither held by a live view nor was
+   given up by a view freed with ER_TERMINATE.  An id left by a view freed
+   with ER_HANDOVER is free, so V then takes over that view's indices
+   (hand-over), as with er_register.  The choice is made under the
+   record's lock: concurrent calls get distinct ids.  Returns the id
+   (>= 1); when V is already registered, returns its id and changes
+   nothing.  Never fails for misuse other than those of er_register.  */
+int er_register_next (er_view *v);
+
 /* alloc(v, h): give V a sliding window of H elements (its horizon, H >= 1).
    The record's single buffer holds at least the largest write horizon
    plus the largest read horizon; a larger H reallocates it, waiting until

@@ -9,8 +9,16 @@
    instruction and no fence.  Each primitive touches the owner's private
    line, and the other side's published line only when the cached copy of
    the other side's index (er_view.peer_min) does not already allow the
-   request.  Everything that may block or that changes the record's shape
-   is out of line in runtime/src.
+   request; then it reloads only the laggard's index (er_view.peer), the
+   other peers' minimum being cached too (er_view.peer_rest).  Commit and
+   release call out of line (er_wake_view) only when a sleeper asked to be
+   woken at the index they publish (er_view.wake).  Everything that may
+   block or that changes the record's shape is out of line in
+   runtime/src.
+
+   The Erbium GCC plugin's late lowering (plugin/lower.cc) expands the same
+   algorithm in GIMPLE: this file is the one specification and lower.cc
+   mirrors its fast paths statement by statement; change both together.
 
    Library mode: compile with -DER_LIBRARY_MODE to call the out-of-line
    copies exported by liberbium instead of inlining (same names, same
@@ -35,6 +43,9 @@ extern "C" {
 int er_update_slow (er_view *v, int64_t idx, int i);
 void er_stall_slow (er_view *v, int64_t idx);
 void er_wake (er_record *r);
+/* Commit/release reached V's wake threshold (er_view.wake): reset it and
+   wake the threads sleeping on V's record.  */
+void er_wake_view (er_view *v);
 void er_misuse (er_view *v, int op, int64_t idx)
   __attribute__ ((noreturn, cold));
 void er_check_access (er_view *v, int i, int n);
@@ -96,9 +107,11 @@ er_commit (er_view *v, int i)
     {
       v->own = idx;
       atomic_store_explicit (&v->pub, idx, memory_order_release);
-      if (ER_UNLIKELY (atomic_load_explicit (&v->rec->sleepers,
-					     memory_order_relaxed)))
-	er_wake (v->rec);
+      /* Somebody sleeps until this view's index reaches WAKE (same line
+	 as PUB: no extra cache miss).  */
+      if (ER_UNLIKELY (idx >= atomic_load_explicit (&v->wake,
+						    memory_order_relaxed)))
+	er_wake_view (v);
     }
 }
 
@@ -127,7 +140,11 @@ er_update (er_view *v, int i)
   if (idx > v->peer_min)
     {
       if (v->peer)
-	v->peer_min = atomic_load_explicit (v->peer, memory_order_acquire);
+	{
+	  /* Refresh from the laggard writer only.  */
+	  int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
+	  v->peer_min = p < v->peer_rest ? p : v->peer_rest;
+	}
       if (idx > v->peer_min)
 	return er_update_slow (v, idx, i);
     }
@@ -161,7 +178,11 @@ er_stall (er_view *v, int i)
   if (idx - v->horizon > v->peer_min)
     {
       if (v->peer)
-	v->peer_min = atomic_load_explicit (v->peer, memory_order_acquire);
+	{
+	  /* Refresh from the laggard reader only.  */
+	  int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
+	  v->peer_min = p < v->peer_rest ? p : v->peer_rest;
+	}
       if (idx - v->horizon > v->peer_min)
 	{
 	  er_stall_slow (v, idx);
@@ -184,9 +205,11 @@ er_release (er_view *v, int i)
     {
       v->own = idx;
       atomic_store_explicit (&v->pub, idx, memory_order_release);
-      if (ER_UNLIKELY (atomic_load_explicit (&v->rec->sleepers,
-					     memory_order_relaxed)))
-	er_wake (v->rec);
+      /* Somebody sleeps until this view's index reaches WAKE (same line
+	 as PUB: no extra cache miss).  */
+      if (ER_UNLIKELY (idx >= atomic_load_explicit (&v->wake,
+						    memory_order_relaxed)))
+	er_wake_view (v);
     }
 }
 

@@ -1,0 +1,46 @@
+/* erbium-window: an er_elem with an affine index in a loop that writes no
+   view gets the burst form (versioned on the check byte); one in a loop
+   that calls an unknown function, or with a non-affine index, gets the
+   masked form with its check.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fchecking -fplugin-arg-erbium-dump=erbium-window" } */
+/* { dg-final { scan-plugin-dump-times "line 2\[0-9\]: burst form" 1 erbium-window } } */
+/* { dg-final { scan-plugin-dump "line 3\[0-9\]: masked form, checked \\(a call in the loop may write the view" erbium-window } } */
+/* { dg-final { scan-plugin-dump "line 4\[0-9\]: masked form, checked \\(index not affine" erbium-window } } */
+/* { dg-final { scan-plugin-dump "masked form, checked \\(versioned copy for ERBIUM_CHECK" erbium-window } } */
+/* { dg-final { scan-assembler-not {\m(call|jmp)\s+er_elem\M} } } */
+
+#define ER_LIBRARY_MODE
+#include <erbium/runtime.h>
+
+extern void unknown (void);
+
+long
+clean (er_view *v, int tl, int hd)
+{
+  long s = 0;
+  for (int i = tl; i < hd; i++)
+    s += ER_AT (v, int, i);
+  return s;
+}
+
+long
+dirty (er_view *v, int tl, int hd)
+{
+  long s = 0;
+  for (int i = tl; i < hd; i++)
+    {
+      s += ER_AT (v, int, i);
+      unknown ();
+    }
+  return s;
+}
+
+long
+gather (er_view *v, const int *idx, int n)
+{
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    s += ER_AT (v, int, idx[i]);
+  return s;
+}

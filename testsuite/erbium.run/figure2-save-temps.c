@@ -1,0 +1,8 @@
+/* The paper's Figure 2 (figure2.h) compiled with -save-temps: the compile
+   half reads preprocessed input, where the plugin must not define
+   __ERBIUM__ again (it used to be read as a malformed line directive).  */
+/* { dg-do run } */
+/* { dg-options "-O2 -save-temps" } */
+/* { dg-output "consumer sum 599990000, expected 599990000\[^\n\]*\n.*ok: figure 2" } */
+
+#include "figure2.h"

@@ -118,4 +118,9 @@ tree erbium_view_ref (tree v, tree view_type, const char *name);
    the sizes differ.  window.cc.  */
 tree erbium_elem_use_size (const gimple *stmt);
 
+/* True when TYPE is a pointer to a structure whose tag is NAME (such as
+   "er_view"): how the parts recognise the runtime's own declarations
+   rather than a user's function of the same name.  primitives.cc.  */
+bool erbium_pointer_to_struct_p (const_tree type, const char *name);
+
 #endif /* ERBIUM_PLUGIN_H */

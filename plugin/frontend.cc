@@ -163,8 +163,13 @@ static enum erbium_call
 erbium_view_call (tree call, const char **spell)
 {
   tree fn = erbium_callee (call);
-  if (!fn || !DECL_NAME (fn)
-      || (DECL_CONTEXT (fn) && TREE_CODE (DECL_CONTEXT (fn)) == FUNCTION_DECL))
+  /* Only the runtime's public extern declarations, whose first parameter
+     is an er_view *: a unit may define its own er_* functions.  */
+  if (!fn || !DECL_NAME (fn) || !DECL_EXTERNAL (fn) || !TREE_PUBLIC (fn)
+      || !prototype_p (TREE_TYPE (fn))
+      || !TYPE_ARG_TYPES (TREE_TYPE (fn))
+      || !erbium_pointer_to_struct_p
+	    (TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn))), "er_view"))
     return ERBIUM_CALL_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
   if (strncmp (n, "er_", 3))

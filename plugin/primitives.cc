@@ -71,7 +71,7 @@ static const struct ggc_root_tab erbium_prim_roots[] = {
 };
 
 /* True when TYPE is a pointer to a structure whose tag is NAME.  */
-static bool
+bool
 erbium_pointer_to_struct_p (const_tree type, const char *name)
 {
   if (!type || !POINTER_TYPE_P (type))

@@ -8,6 +8,8 @@
 #   $(BUILD)/bench/exploration  the paper's section 5.1 benchmark: Erbium
 #                               against boost, Concurrency Kit, moodycamel,
 #                               TBB queues and libgomp tasks
+#   $(BUILD)/bench/plugin       issue 3: the same kernel in Erbium C, plugin
+#                               lowering against library calls
 #
 # Inputs: TOP (repository root, default .), BUILD (default build),
 # RUNTIME_LIB_A (default $(BUILD)/liberbium.a), BENCH_OPT (optimisation
@@ -50,3 +52,4 @@ $(EXPL_PROG): $(EXPL_OBJS) $(RUNTIME_LIB_A)
 	$(CXX) $(LDFLAGS) -o $@ $(EXPL_OBJS) $(EXPL_LIBS)
 
 -include $(EXPL_OBJS:.o=.d)
+include $(TOP)/bench/plugin/plugin.mk

@@ -1,0 +1,354 @@
+/* main.c -- driver of the plugin benchmark (bench/plugin, issue 3): what
+   the Erbium GCC plugin's lowering buys on the exploration kernel (paper
+   section 5.1, one producer and one consumer).
+
+   kernel.c is compiled twice from the same source (plugin.mk): plugin_run
+   with the plugin's full lowering, library_run with the lowering off
+   (every primitive and every v[i] a call of liberbium).  For each burst,
+   this driver runs the two variants interleaved (run r of both before run
+   r + 1, the order alternating), takes the median ns/index of each, and
+   prints them with their ratio and, for reference, the runtime's
+   hand-written C-API Erbium figure for 1p1c at the same burst: from
+   bench/results/exploration.csv (written by bench/exploration) and, unless
+   --no-capi, measured in this very run with bench/exploration's own
+   erbium.c (pinned with er_run_on, producer on core 0, consumer on core
+   1, like the kernel's automatic placement).  The CSV gets the two
+   variants only: variant,burst,ns_per_index.
+
+   Usage: see usage() below.  QUICK=1 in the environment is --quick.  */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <erbium/runtime.h>
+#include "xbench.h"
+
+/* The two variants of kernel.c (same source, different plugin options):
+   one run of BURST-sized bursts, N indices, views of HORIZON elements;
+   wall time in seconds.  */
+double plugin_run (int burst, int horizon, int n);
+double library_run (int burst, int horizon, int n);
+
+#define MAX_BURSTS 16
+#define MAX_RUNS 64
+
+/* Command line, after presets.  */
+struct options
+{
+  const char *preset;		/* "full" or "quick" */
+  int log_n;			/* indices per measured run, log2 */
+  int log_h;			/* horizon, log2 */
+  int runs;			/* measured runs per variant and burst */
+  int bursts[MAX_BURSTS];
+  int nbursts;
+  int capi;			/* also run exploration's C-API erbium */
+  const char *csv;		/* output, or "none" */
+  const char *expl_csv;		/* exploration results to compare with */
+};
+
+/* Print the usage on F.  */
+static void
+usage (FILE *f)
+{
+  fputs ("usage: plugin [options]\n"
+	 "  --quick          2^22 indices, 3 runs (also QUICK=1)\n"
+	 "  --indices N      2^N indices per run (default 26; 16..30)\n"
+	 "  --horizon N      horizon 2^N elements (default 16)\n"
+	 "  --runs N         measured runs per variant and burst, median "
+	 "(default 5)\n"
+	 "  --bursts a,b,..  bursts (default 1,8,64,1024; powers of two "
+	 "up to the horizon)\n"
+	 "  --no-capi        do not run bench/exploration's C-API erbium "
+	 "in the same run\n"
+	 "  --csv PATH|none  CSV output (default bench/results/plugin.csv)\n"
+	 "  --exploration P  exploration CSV to compare with (default "
+	 "bench/results/exploration.csv)\n", f);
+}
+
+/* Parse the decimal integer S in [LO, HI] for option OPT, or exit.  */
+static int
+parse_int (const char *opt, const char *s, int lo, int hi)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi)
+    {
+      fprintf (stderr, "plugin: %s %s: expected an integer in %d..%d\n",
+	       opt, s, lo, hi);
+      exit (2);
+    }
+  return (int) v;
+}
+
+/* Fill O from ARGC/ARGV and the environment; exits on a bad option.  */
+static void
+parse_options (struct options *o, int argc, char **argv)
+{
+  static const int def_bursts[] = { 1, 8, 64, 1024 };
+  const char *q = getenv ("QUICK");
+  int quick = q && *q && strcmp (q, "0") != 0;
+  for (int a = 1; a < argc; a++)
+    if (!strcmp (argv[a], "--quick"))
+      quick = 1;
+  o->preset = quick ? "quick" : "full";
+  o->log_n = quick ? 22 : 26;
+  o->log_h = 16;
+  o->runs = quick ? 3 : 5;
+  o->nbursts = 4;
+  memcpy (o->bursts, def_bursts, sizeof def_bursts);
+  o->capi = 1;
+  o->csv = "bench/results/plugin.csv";
+  o->expl_csv = "bench/results/exploration.csv";
+  for (int a = 1; a < argc; a++)
+    {
+      const char *opt = argv[a];
+      if (!strcmp (opt, "--quick"))
+	continue;
+      if (!strcmp (opt, "--no-capi"))
+	{
+	  o->capi = 0;
+	  continue;
+	}
+      if (!strcmp (opt, "--help") || !strcmp (opt, "-h"))
+	{
+	  usage (stdout);
+	  exit (0);
+	}
+      if (a + 1 >= argc)
+	{
+	  usage (stderr);
+	  exit (2);
+	}
+      const char *v = argv[++a];
+      if (!strcmp (opt, "--indices"))
+	o->log_n = parse_int (opt, v, 16, 30);
+      else if (!strcmp (opt, "--horizon"))
+	o->log_h = parse_int (opt, v, 4, 26);
+      else if (!strcmp (opt, "--runs"))
+	o->runs = parse_int (opt, v, 1, MAX_RUNS);
+      else if (!strcmp (opt, "--csv"))
+	o->csv = v;
+      else if (!strcmp (opt, "--exploration"))
+	o->expl_csv = v;
+      else if (!strcmp (opt, "--bursts"))
+	{
+	  char *copy = strdup (v), *save = NULL;
+	  o->nbursts = 0;
+	  for (char *t = strtok_r (copy, ",", &save); t;
+	       t = strtok_r (NULL, ",", &save))
+	    {
+	      if (o->nbursts == MAX_BURSTS)
+		{
+		  fprintf (stderr, "plugin: at most %d bursts\n", MAX_BURSTS);
+		  exit (2);
+		}
+	      o->bursts[o->nbursts++] = parse_int (opt, t, 1, 1 << 24);
+	    }
+	  free (copy);
+	}
+      else
+	{
+	  fprintf (stderr, "plugin: unknown option %s\n", opt);
+	  usage (stderr);
+	  exit (2);
+	}
+    }
+  for (int b = 0; b < o->nbursts; b++)
+    {
+      int k = o->bursts[b];
+      if ((k & (k - 1)) || k > (1 << o->log_h) || k > (1 << o->log_n))
+	{
+	  fprintf (stderr, "plugin: burst %d: expected a power of two no "
+		   "larger than the horizon and the number of indices\n", k);
+	  exit (2);
+	}
+    }
+}
+
+/* The erbium 1p1c ns/index for BURST in the exploration CSV at PATH
+   (header impl,config,burst,ns_per_index).  Returns the figure, -1 when
+   the file has no such row, -2 when the file cannot be read.  */
+static double
+exploration_figure (const char *path, int burst)
+{
+  FILE *f = fopen (path, "r");
+  if (!f)
+    return -2;
+  char line[256];
+  double found = -1;
+  while (fgets (line, sizeof line, f))
+    {
+      char impl[64], config[64];
+      int k;
+      double ns;
+      if (sscanf (line, "%63[^,],%63[^,],%d,%lf", impl, config, &k, &ns) == 4
+	  && !strcmp (impl, "erbium") && !strcmp (config, "1p1c")
+	  && k == burst)
+	found = ns;
+    }
+  fclose (f);
+  return found;
+}
+
+/* Create the directories leading to PATH (mkdir -p of its dirname).  */
+static void
+make_parent_dirs (const char *path)
+{
+  char buf[4096];
+  snprintf (buf, sizeof buf, "%s", path);
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/')
+      {
+	*p = 0;
+	mkdir (buf, 0777);
+	*p = '/';
+      }
+}
+
+/* qsort comparison of two doubles.  */
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* Median of the N values at V (sorts V).  */
+static double
+median (double *v, int n)
+{
+  qsort (v, n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The variants measured by this driver: plugin, library, capi.  */
+enum { V_PLUGIN, V_LIBRARY, V_CAPI, NV };
+
+/* Run variant V once: N indices in bursts of K, horizon H elements, the
+   C-API variant pinned to PROD_CORE and CONS_CORE.  Returns ns/index.  */
+static double
+run_variant (int v, int k, int h, int n, int prod_core, int cons_core)
+{
+  double s;
+  if (v == V_PLUGIN)
+    s = plugin_run (k, h, n);
+  else if (v == V_LIBRARY)
+    s = library_run (k, h, n);
+  else
+    {
+      struct xb_run x = { 1, 1, k, h, n, 0, prod_core, cons_core };
+      s = xb_run_erbium (&x);
+    }
+  return s * 1e9 / n;
+}
+
+/* Run the benchmark chosen by the command line; see usage().  Exit
+   status 0, 2 on a bad option; a wrong sum aborts.  */
+int
+main (int argc, char **argv)
+{
+  struct options o;
+  parse_options (&o, argc, argv);
+  int ncores = er_ncores ();
+  int prod_core = 0, cons_core = ncores > 1 ? 1 : 0;
+  int n = 1 << o.log_n, h = 1 << o.log_h;
+  int nv = o.capi ? NV : V_CAPI;
+
+  FILE *csv = NULL;
+  if (strcmp (o.csv, "none") != 0)
+    {
+      make_parent_dirs (o.csv);
+      csv = fopen (o.csv, "w");
+      if (!csv)
+	{
+	  fprintf (stderr, "plugin: cannot write %s: %s\n", o.csv,
+		   strerror (errno));
+	  return 1;
+	}
+      fprintf (csv, "variant,burst,ns_per_index\n");
+    }
+
+  printf ("plugin (issue 3): the exploration kernel (1p1c) in Erbium C, "
+	  "%s run: 2^%d indices of int, horizon 2^%d elements, median of %d "
+	  "run%s\n"
+	  "plugin = full lowering; library = same source, "
+	  "-fplugin-arg-erbium-lower=0 -fplugin-arg-erbium-window=0; "
+	  "capi = bench/exploration's erbium.c in this run\n"
+	  "producer on core %d, consumer on core %d (%d cores)\n",
+	  o.preset, o.log_n, o.log_h, o.runs, o.runs > 1 ? "s" : "",
+	  prod_core, cons_core, ncores);
+  if (exploration_figure (o.expl_csv, 1) == -2)
+    printf ("%s is absent: no exploration figure to compare with (run "
+	    "bench/exploration, make bench, first)\n", o.expl_csv);
+  printf ("\n%6s %9s %-17s %9s %-17s %7s %7s %9s %7s %9s %7s\n", "burst",
+	  "plugin", "(min .. max)", "library", "(min .. max)", "lib/plg",
+	  "plg/lib", "capi", "plg/capi", "expl.csv", "plg/csv");
+  fflush (stdout);
+
+  int64_t start = xb_now_ns ();
+  for (int b = 0; b < o.nbursts; b++)
+    {
+      int k = o.bursts[b];
+      double ns[NV][MAX_RUNS], med[NV], lo[NV], hi[NV];
+      /* Warm-up, not reported: page in the windows, wake the cores.  */
+      for (int v = 0; v < nv; v++)
+	run_variant (v, k, h, n < (1 << 20) ? n : 1 << 20, prod_core,
+		     cons_core);
+      /* Interleave: run r of every variant before run r + 1, in an order
+	 that alternates so that drift does not favour one variant.  */
+      for (int r = 0; r < o.runs; r++)
+	for (int j = 0; j < nv; j++)
+	  {
+	    int v = r % 2 ? nv - 1 - j : j;
+	    ns[v][r] = run_variant (v, k, h, n, prod_core, cons_core);
+	  }
+      for (int v = 0; v < nv; v++)
+	{
+	  med[v] = median (ns[v], o.runs);
+	  lo[v] = ns[v][0];
+	  hi[v] = ns[v][o.runs - 1];
+	}
+      char rp[40], rl[40], capi[16] = "-", pc[16] = "-", ex[16] = "-",
+	pe[16] = "-";
+      snprintf (rp, sizeof rp, "(%.3g .. %.3g)", lo[V_PLUGIN], hi[V_PLUGIN]);
+      snprintf (rl, sizeof rl, "(%.3g .. %.3g)", lo[V_LIBRARY],
+		hi[V_LIBRARY]);
+      if (o.capi)
+	{
+	  snprintf (capi, sizeof capi, "%.3f", med[V_CAPI]);
+	  snprintf (pc, sizeof pc, "%.2f", med[V_PLUGIN] / med[V_CAPI]);
+	}
+      double e = exploration_figure (o.expl_csv, k);
+      if (e > 0)
+	{
+	  snprintf (ex, sizeof ex, "%.3f", e);
+	  snprintf (pe, sizeof pe, "%.2f", med[V_PLUGIN] / e);
+	}
+      printf ("%6d %9.3f %-17s %9.3f %-17s %6.2fx %7.3f %9s %7s %9s %7s\n",
+	      k, med[V_PLUGIN], rp, med[V_LIBRARY], rl,
+	      med[V_LIBRARY] / med[V_PLUGIN], med[V_PLUGIN] / med[V_LIBRARY],
+	      capi, pc, ex, pe);
+      fflush (stdout);
+      if (csv)
+	{
+	  fprintf (csv, "plugin,%d,%.4f\nlibrary,%d,%.4f\n", k,
+		   med[V_PLUGIN], k, med[V_LIBRARY]);
+	  fflush (csv);
+	}
+    }
+  printf ("\nns/index: median wall time per index; lib/plg: how many times "
+	  "faster the plugin's lowering is than library calls; plg/capi, "
+	  "plg/csv: plugin's ns/index over the hand-written C-API figure "
+	  "(1.00 = as fast; - = not measured or no 1p1c row for that burst in "
+	  "%s).  Total time %.1f s.\n", o.expl_csv,
+	  (xb_now_ns () - start) * 1e-9);
+  if (csv)
+    {
+      fclose (csv);
+      printf ("CSV: %s\n", o.csv);
+    }
+  return 0;
+}

@@ -24,8 +24,10 @@
 // and the rule is restated under the table.  --no-caps runs everything at
 // 2^--indices.
 
+#include <sched.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -323,6 +325,9 @@ parse_options (int argc, char **argv)
 // What the current run is, for the watchdog's message.
 char g_current[160];
 
+// Pause before every run (see settle), in nanoseconds.
+constexpr long kSettleNs = 20000000;
+
 // SIGALRM: a run took far longer than any run should (a hang in an
 // implementation); say which one and stop with status 3.
 void
@@ -337,11 +342,32 @@ watchdog (int)
   _exit (3);
 }
 
+// The main thread's CPU affinity at start-up (see settle).
+cpu_set_t g_main_affinity;
+bool g_main_affinity_ok;
+
+// Let every run start from the same machine state, whichever
+// implementation ran before it: the main thread with its start-up
+// affinity (gomp-tasks binds it to the producer core, as OpenMP thread 0),
+// and no thread of the previous run still busy (libgomp's pool spins for
+// milliseconds after a parallel region before it sleeps, TBB's workers
+// briefly; a run interleaved after them would share their cores).
+void
+settle ()
+{
+  if (g_main_affinity_ok)
+    sched_setaffinity (0, sizeof g_main_affinity, &g_main_affinity);
+  struct timespec ts = { 0, kSettleNs };
+  while (nanosleep (&ts, &ts) != 0)
+    ;
+}
+
 // Run IMPL on X under the watchdog (when CAPS: capped runs take well under
-// a second); returns the wall time in seconds.
+// a second), after settle (); returns the wall time in seconds.
 double
 run_one (const Impl *impl, const Config *cfg, const xb_run *x, bool caps)
 {
+  settle ();
   std::snprintf (g_current, sizeof g_current, "%s %s burst %d, %lld indices",
 		 impl->name, cfg->name, x->burst, x->n);
   if (caps)
@@ -388,6 +414,8 @@ int
 main (int argc, char **argv)
 {
   Options o = parse_options (argc, argv);
+  g_main_affinity_ok
+    = sched_getaffinity (0, sizeof g_main_affinity, &g_main_affinity) == 0;
   xb_topology_init ();
   signal (SIGALRM, watchdog);
   int ncores = xb_ncores ();

@@ -171,6 +171,10 @@ er_wait (struct er_waiter *w)
   er_thread *t = er_self ();
   int shared = er_core_shared (t);
   w->lag = NULL;
+  /* Batching (stream.c) is for a waiter with a core of its own: one that
+     shares its core already lets the others run between two polls, and
+     holding out there would leave the core idle when they wait too.  */
+  w->eager = shared;
   /* Poll with exponential back-off: each poll of the other side's line
      steals it from its writer, so polling less often lets the writer
      publish several indices per transfer (the consumer then sees a batch).

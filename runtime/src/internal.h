@@ -170,8 +170,9 @@ struct er_waiter
   int64_t lag_pub;		/* LAG's index when last read */
   uint32_t lag_gen;
   /* Batching (stream.c): the bound to hold out for while the other side
-     moves, the minimum seen at the previous poll, and whether the waiter
-     sleeps (then it takes what the request needs).  */
+     moves, the minimum seen at the previous poll, and whether the wait is
+     eager (it sleeps, or shares its core: then it takes what the request
+     needs).  */
   int64_t hi;
   int64_t last;
   int eager;

@@ -21,6 +21,7 @@ static int er_ncores_, er_npus_, er_line_ = 64;
 static int er_bind = 1, er_report;
 static int *er_core_load;
 static int *er_cpus, er_ncpus;	/* ERBIUM_CPUS */
+static int *er_cpu_load;	/* live processes per ERBIUM_CPUS entry */
 static int er_next_cpu;
 static pthread_mutex_t er_place_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -34,6 +35,9 @@ er_parse_cpus (const char *s)
 	      "numbers such as 0,1 or 0-3", s);
   er_ncpus = hwloc_bitmap_weight (b);
   er_cpus = calloc (er_ncpus, sizeof *er_cpus);
+  er_cpu_load = calloc (er_ncpus, sizeof *er_cpu_load);
+  if (!er_cpus || !er_cpu_load)
+    er_fatal ("out of memory parsing ERBIUM_CPUS");
   int k = 0, id;
   hwloc_bitmap_foreach_begin (id, b)
     er_cpus[k++] = id;
@@ -122,7 +126,9 @@ er_place_new_process (int requested)
     c = requested % er_ncores_;
   else if (er_ncpus)
     {
-      c = -2 - (er_next_cpu++ % er_ncpus);
+      int k = er_next_cpu++ % er_ncpus;
+      er_cpu_load[k]++;
+      c = -2 - k;
       pthread_mutex_unlock (&er_place_lock);
       return c;
     }
@@ -242,9 +248,8 @@ er_core_shared (er_thread *t)
   int c = t ? t->core : -1;
   if (c >= 0 && c < er_ncores_)
     return __atomic_load_n (&er_core_load[c], __ATOMIC_RELAXED) > 1;
-  if (c <= -2)
-    /* ERBIUM_CPUS: the list is used cyclically in creation order.  */
-    return __atomic_load_n (&er_next_cpu, __ATOMIC_RELAXED) > er_ncpus;
+  if (c <= -2 && -2 - c < er_ncpus)
+    return __atomic_load_n (&er_cpu_load[-2 - c], __ATOMIC_RELAXED) > 1;
   return 0;
 }
 
@@ -252,10 +257,13 @@ er_core_shared (er_thread *t)
 void
 er_unplace (er_thread *t)
 {
-  if (t->core < 0)
+  if (t->core == -1)
     return;
   pthread_mutex_lock (&er_place_lock);
-  er_core_load[t->core]--;
+  if (t->core >= 0)
+    er_core_load[t->core]--;
+  else if (-2 - t->core < er_ncpus)
+    er_cpu_load[-2 - t->core]--;
   pthread_mutex_unlock (&er_place_lock);
   t->core = -1;
 }

@@ -119,21 +119,23 @@ er_still_lagging (struct er_waiter *w)
 }
 
 /* Batching.  A request that had to wait is granted as soon as the other
-   side's minimum M reaches the requested bound LO if the wait is eager
-   (sleeping) or M stopped moving between two polls; while M moves, the
-   waiter holds out for HI, a quarter of the horizon further, capped by
-   what the other side can reach without this view (its commit index for
-   a writer, its release index plus horizon for a reader).  A waiter woken
-   by every small step of a streaming peer would resume for one burst and
-   wait again: one wait, one context switch when a core is shared, and one
-   transfer of the peer's line per burst.  Holding out a little while the
-   peer streams batches that into one; a peer that stops (because it waits
-   for something, this view included) ends the wait at once, so no
-   request waits for more than the semantics require once nothing moves.  */
-#ifndef ER_BATCH_DIV
+   side's minimum M reaches the requested bound LO if the wait is eager or
+   M stopped moving between two polls; while M moves, the waiter holds out
+   for HI, a quarter of the horizon further, capped by what the other side
+   can reach without this view (its commit index for a writer, its release
+   index plus horizon for a reader).  A waiter that resumes at every small
+   step of a streaming peer reads the peer's line (and the data lines the
+   peer is still writing) once per burst, which costs the peer a transfer
+   each time; holding out while the peer streams turns that into one
+   transfer per quarter horizon.  A peer that stops (because it waits for
+   something, this view included) ends the wait at once, so nothing waits
+   beyond what the semantics require once nothing moves.  Waits are eager
+   when they sleep, and on a core shared with other processes (block.c),
+   where the other processes run between two polls anyway.  */
 #define ER_BATCH_DIV 4
-#endif
 
+/* Whether W may stop waiting, the other side's minimum being M now and
+   the request needing LO.  */
 static int
 er_enough (struct er_waiter *w, int64_t m, int64_t lo)
 {

@@ -15,6 +15,9 @@
 #include <unistd.h>
 #include "internal.h"
 
+/* Bytes of one copy up to which a window is populated when created.  */
+#define ER_POPULATE_MAX ((size_t) 64 << 20)
+
 /* Smallest power of two >= X (X >= 1).  */
 static uint64_t
 er_pow2_ceil (uint64_t x)
@@ -56,10 +59,17 @@ er_window_new (uint64_t min_slots, uint32_t esize)
   if (base == MAP_FAILED)
     er_fatal ("cannot reserve %zu bytes of address space for a window: %s",
 	      2 * bytes, strerror (errno));
-  if (mmap (base, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+  /* Populate both copies now, outside the stream: otherwise the first
+     pass through the window takes a fault per page and per copy, in the
+     middle of the producers' bursts (and shared memory gets no huge
+     pages).  A stream touches every page after one pass anyway; windows
+     above ER_POPULATE_MAX stay lazy, so that a huge horizon costs only
+     what the stream uses.  */
+  int pop = bytes <= ER_POPULATE_MAX ? MAP_POPULATE : 0;
+  if (mmap (base, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | pop,
 	    fd, 0) == MAP_FAILED
       || mmap (base + bytes, bytes, PROT_READ | PROT_WRITE,
-	       MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED)
+	       MAP_SHARED | MAP_FIXED | pop, fd, 0) == MAP_FAILED)
     er_fatal ("cannot map a %zu-byte mirrored window: %s", bytes,
 	      strerror (errno));
   close (fd);

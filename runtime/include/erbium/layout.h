@@ -3,8 +3,9 @@
    The synchronisation primitives are static inline (erbium/sync.h), so the
    parts of a record and of a view that they touch must be visible to user
    code.  This header fixes that layout: each view's published index lives
-   alone on its cache line (the only line the other side polls), the owner's
-   private state lives on the next line, and the record exposes one
+   on a cache line of its own (the only line the other side polls), with
+   only the wake-up threshold that sleepers of the other side set; the
+   owner's private state lives on the next line, and the record exposes one
    read-mostly line.  Everything else is private to runtime/src.  */
 
 #ifndef ERBIUM_LAYOUT_H

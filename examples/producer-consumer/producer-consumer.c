@@ -4,7 +4,7 @@
    Changes from the figure, all mechanical (README.md here lists them):
    `record int' -> record(int), `view int' -> view(int), vi[[i]] -> vi[i],
    register(vi) -> register_view(vi); N, P_BURST, C_BURST, P_HORIZ and
-   C_HORIZ are named constants (N may be given with -DN=...); the
+   C_HORIZ are named constants (each may be given with -D); the
    consumer's sum is a long (N is large enough for an int to overflow) and
    is handed to main, which waits for both processes, prints it and checks
    it against the closed form.  Exit status 0 when the sum is right, 1
@@ -13,13 +13,24 @@
 #include <stdio.h>
 #include <erbium.h>
 
+/* Each constant may be given with -D (the testsuite runs this file with
+   small N and bursts that do not divide each other).  Indices and sizes
+   are in elements.  */
 #ifndef N
 #define N 200000001		/* about a second on the reference machine */
 #endif
+#ifndef P_BURST
 #define P_BURST 64
+#endif
+#ifndef C_BURST
 #define C_BURST 64
+#endif
+#ifndef P_HORIZ
 #define P_HORIZ 1024
+#endif
+#ifndef C_HORIZ
 #define C_HORIZ 1024
+#endif
 
 static int foo (int i) { return i; }
 

@@ -9,7 +9,6 @@
 /* { dg-shouldfail "resource deadlock, exit status 70" } */
 /* { dg-output "erbium: deadlock: .*blocked in stall on record \[0-9\]+ write view \[0-9\]+ \\(id 1\\): index 5, commit 4, stall 4, horizon 4; needs every registered reader's release index >= 1, minimum is 0.*blocked in stall on record \[0-9\]+ write view \[0-9\]+ \\(id 1\\): index 5, commit 4, stall 4, horizon 4; needs every registered reader's release index >= 1, minimum is 0.*child exit status 70" } */
 
-#include <sys/wait.h>
 #include "rt-test.h"
 
 struct args { er_record *mine, *theirs; };
@@ -47,25 +46,8 @@ scenario (void)
   return 0;
 }
 
-/* Run the scenario in a child (forked before the runtime starts any
-   thread) so that the exact exit status can be checked: the parent
-   reports it and exits with it, keeping dg-shouldfail meaningful.  */
 int
 main (void)
 {
-  fflush (stdout);
-  pid_t pid = fork ();
-  RT_CHECK (pid >= 0, "fork failed");
-  if (pid == 0)
-    exit (scenario ());
-  int st;
-  RT_CHECK (waitpid (pid, &st, 0) == pid, "waitpid failed");
-  if (WIFEXITED (st))
-    printf ("child exit status %d\n", WEXITSTATUS (st));
-  else
-    printf ("child killed by signal %d\n", WTERMSIG (st));
-  fflush (stdout);
-  RT_CHECK (WIFEXITED (st) && WEXITSTATUS (st) == ER_EXIT_DEADLOCK,
-	    "expected exit status %d (ER_EXIT_DEADLOCK)", ER_EXIT_DEADLOCK);
-  return ER_EXIT_DEADLOCK;
+  return rt_expect_deadlock (scenario);
 }

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 /* Check COND; on failure print where, the condition and a printf-style
    explanation, then abort.  */
@@ -178,6 +179,51 @@ rt_read_range (er_view *r, int tl, int hd, int burst)
 	return tl;
     }
   return tl;
+}
+
+/* Read int read view R from index 0 until the stream terminates, in
+   bursts of BURST elements, checking every value (rt_read_range) and
+   storing the index reached in *AT after each burst, so that another
+   thread can watch the reader's progress.  Returns the final index.  */
+static inline int
+rt_read_stream (er_view *r, int burst, _Atomic long *at)
+{
+  int tl = 0;
+  for (;;)
+    {
+      int got = rt_read_range (r, tl, tl + burst, burst);
+      atomic_store (at, got);
+      if (got < tl + burst)
+	return got;
+      tl = got;
+    }
+}
+
+/* Run SCENARIO in a child process (forked before the runtime starts any
+   thread), print "child exit status N" (or the signal that killed it),
+   check that the child exited with ER_EXIT_DEADLOCK (deadlock detection,
+   erbium/process.h) and return that status for main to exit with, so that
+   dg-shouldfail stays meaningful.  A fork or waitpid failure, or another
+   status, is a failed check (abort).  SCENARIO returns the child's exit
+   status if it ever returns.  */
+static inline int
+rt_expect_deadlock (int (*scenario) (void))
+{
+  fflush (stdout);
+  pid_t pid = fork ();
+  RT_CHECK (pid >= 0, "fork failed");
+  if (pid == 0)
+    exit (scenario ());
+  int st;
+  RT_CHECK (waitpid (pid, &st, 0) == pid, "waitpid failed");
+  if (WIFEXITED (st))
+    printf ("child exit status %d\n", WEXITSTATUS (st));
+  else
+    printf ("child killed by signal %d\n", WTERMSIG (st));
+  fflush (stdout);
+  RT_CHECK (WIFEXITED (st) && WEXITSTATUS (st) == ER_EXIT_DEADLOCK,
+	    "expected exit status %d (ER_EXIT_DEADLOCK)", ER_EXIT_DEADLOCK);
+  return ER_EXIT_DEADLOCK;
 }
 
 #endif /* RT_TEST_H */

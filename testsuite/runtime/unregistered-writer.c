@@ -33,19 +33,7 @@ reader (void *p)
   er_view *rd = er_new_read_view (a->r);
   er_register (rd, 1);
   er_alloc (rd, 16);
-  int tl = 0;
-  for (;;)
-    {
-      int hd = er_update (rd, tl + 10);
-      if (!hd)
-	break;
-      for (int i = tl; i < hd; i++)
-	RT_EQ (ER_AT (rd, int32_t, i), rt_val (i));
-      er_release (rd, hd);
-      tl = hd;
-      atomic_store (&reader_at, tl);
-    }
-  RT_EQ (tl, N);
+  RT_EQ (rt_read_stream (rd, 10, &reader_at), N);
 }
 
 int

@@ -61,6 +61,12 @@ enum erbium_prim
   ERBIUM_PRIM_RECEIVE_RANGE,
   ERBIUM_PRIM_ELEM,
   ERBIUM_PRIM_BURST,
+  /* View calls of <erbium.h> that are neither lowered nor given a spec
+     (they take locks and may allocate): the front end checks them.  */
+  ERBIUM_VIEW_ALLOC,
+  ERBIUM_VIEW_FREE,
+  ERBIUM_VIEW_REGISTER,
+  ERBIUM_VIEW_REGISTER_NEXT,
   /* Out-of-line slow paths of runtime/include/erbium/sync.h, never
      lowered, only called by the lowered code.  */
   ERBIUM_SLOW_UPDATE,
@@ -80,6 +86,16 @@ enum erbium_prim erbium_primitive_call (const gimple *stmt);
 
 /* The runtime's name of primitive or slow path P ("er_commit" ...).  */
 const char *erbium_prim_name (enum erbium_prim p);
+
+/* Which table entry FNDECL is: the runtime's public extern declaration
+   of that name with the runtime's prototype (parameter count, first
+   parameter a pointer to struct er_view, er_record for er_wake), or
+   ERBIUM_PRIM_NONE (a user's own function of the same name).  */
+enum erbium_prim erbium_classify_decl (const_tree fndecl);
+
+/* How <erbium.h> spells P in source ("commit", "register_view" ...), for
+   messages; NULL for the slow paths, which users do not write.  */
+const char *erbium_prim_spelling (enum erbium_prim p);
 
 /* The FUNCTION_DECL of primitive or slow path P declared in this unit, or
    NULL_TREE when the unit declares none (then nothing may call it).  */

@@ -87,45 +87,6 @@ enum erbium_marker
   ERBIUM_MARK_RUN
 };
 
-/* The runtime calls whose first argument is a view, as the macros of
-   <erbium.h> spell them.  */
-enum erbium_call
-{
-  ERBIUM_CALL_NONE = 0,
-  ERBIUM_CALL_COMMIT,
-  ERBIUM_CALL_UPDATE,
-  ERBIUM_CALL_STALL,
-  ERBIUM_CALL_RELEASE,
-  ERBIUM_CALL_RECEIVE,
-  ERBIUM_CALL_RECEIVE_RANGE,
-  ERBIUM_CALL_ALLOC,
-  ERBIUM_CALL_FREE_VIEW,
-  ERBIUM_CALL_REGISTER,
-  ERBIUM_CALL_REGISTER_NEXT,
-  ERBIUM_CALL_ELEM,
-  ERBIUM_CALL_BURST
-};
-
-static const struct
-{
-  const char *name;		/* runtime function */
-  const char *spell;		/* <erbium.h> spelling, for messages */
-  enum erbium_call call;
-} erbium_calls[] = {
-  { "er_commit", "commit", ERBIUM_CALL_COMMIT },
-  { "er_update", "update", ERBIUM_CALL_UPDATE },
-  { "er_stall", "stall", ERBIUM_CALL_STALL },
-  { "er_release", "release", ERBIUM_CALL_RELEASE },
-  { "er_receive", "receive", ERBIUM_CALL_RECEIVE },
-  { "er_receive_range", "receive_range", ERBIUM_CALL_RECEIVE_RANGE },
-  { "er_alloc", "alloc", ERBIUM_CALL_ALLOC },
-  { "er_free_view", "free_view", ERBIUM_CALL_FREE_VIEW },
-  { "er_register", "register_view", ERBIUM_CALL_REGISTER },
-  { "er_register_next", "register_view", ERBIUM_CALL_REGISTER_NEXT },
-  { "er_elem", "er_elem", ERBIUM_CALL_ELEM },
-  { "er_burst", "er_burst", ERBIUM_CALL_BURST },
-};
-
 /* The FUNCTION_DECL a call CALL calls directly, or NULL_TREE.  */
 static tree
 erbium_callee (tree call)
@@ -157,30 +118,18 @@ erbium_marker_call (tree call)
   return ERBIUM_MARK_NONE;
 }
 
-/* Which runtime view call CALL is, with its <erbium.h> spelling in
-   *SPELL.  */
-static enum erbium_call
+/* Which runtime view call CALL is (a primitive or a view call of
+   <erbium.h>, from primitives.cc's table: only the runtime's own
+   declarations, never a user's function of the same name), with its
+   <erbium.h> spelling in *SPELL; ERBIUM_PRIM_NONE otherwise.  */
+static enum erbium_prim
 erbium_view_call (tree call, const char **spell)
 {
-  tree fn = erbium_callee (call);
-  /* Only the runtime's public extern declarations, whose first parameter
-     is an er_view *: a unit may define its own er_* functions.  */
-  if (!fn || !DECL_NAME (fn) || !DECL_EXTERNAL (fn) || !TREE_PUBLIC (fn)
-      || !prototype_p (TREE_TYPE (fn))
-      || !TYPE_ARG_TYPES (TREE_TYPE (fn))
-      || !erbium_pointer_to_struct_p
-	    (TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn))), "er_view"))
-    return ERBIUM_CALL_NONE;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  if (strncmp (n, "er_", 3))
-    return ERBIUM_CALL_NONE;
-  for (unsigned i = 0; i < ARRAY_SIZE (erbium_calls); i++)
-    if (!strcmp (n, erbium_calls[i].name))
-      {
-	*spell = erbium_calls[i].spell;
-	return erbium_calls[i].call;
-      }
-  return ERBIUM_CALL_NONE;
+  enum erbium_prim p = erbium_classify_decl (erbium_callee (call));
+  if (p == ERBIUM_PRIM_NONE || !erbium_prim_spelling (p))
+    return ERBIUM_PRIM_NONE;
+  *spell = erbium_prim_spelling (p);
+  return p;
 }
 
 /* The file-scope declaration NAME of the runtime (declared by
@@ -707,7 +656,7 @@ erbium_burst_of (tree e, erbium_walk *w, tree *base, HOST_WIDE_INT *cst)
 /* Check the runtime call CALL (kind C, spelled SPELL in <erbium.h>) at
    LOC: its view argument, the view's kind, horizons and bursts.  */
 static void
-erbium_check_call (tree call, enum erbium_call c, const char *spell,
+erbium_check_call (tree call, enum erbium_prim c, const char *spell,
 		   location_t loc, erbium_walk *w)
 {
   if (call_expr_nargs (call) < 1)
@@ -745,10 +694,10 @@ erbium_check_call (tree call, enum erbium_call c, const char *spell,
       if (it != w->kinds.end ())
 	kind = it->second;
     }
-  bool needs_write = (c == ERBIUM_CALL_COMMIT || c == ERBIUM_CALL_STALL);
-  bool needs_read = (c == ERBIUM_CALL_UPDATE || c == ERBIUM_CALL_RELEASE
-		     || c == ERBIUM_CALL_RECEIVE
-		     || c == ERBIUM_CALL_RECEIVE_RANGE);
+  bool needs_write = (c == ERBIUM_PRIM_COMMIT || c == ERBIUM_PRIM_STALL);
+  bool needs_read = (c == ERBIUM_PRIM_UPDATE || c == ERBIUM_PRIM_RELEASE
+		     || c == ERBIUM_PRIM_RECEIVE
+		     || c == ERBIUM_PRIM_RECEIVE_RANGE);
   if (needs_write && kind == ER_READ_KIND)
     error_at (loc, "%qs on read view %qD: %qs applies to write views "
 	      "(made by %<new_write_view%>); a read view uses %<update%> "
@@ -761,7 +710,7 @@ erbium_check_call (tree call, enum erbium_call c, const char *spell,
   if (call_expr_nargs (call) < 2)
     return;
   tree idx = CALL_EXPR_ARG (call, 1);
-  if (c == ERBIUM_CALL_ALLOC)
+  if (c == ERBIUM_VIEW_ALLOC)
     {
       tree h = erbium_strip_casts (idx);
       if (TREE_CODE (h) == INTEGER_CST && tree_int_cst_sgn (h) <= 0)
@@ -772,7 +721,7 @@ erbium_check_call (tree call, enum erbium_call c, const char *spell,
     }
   if (!needs_write && !needs_read)
     return;
-  if (c == ERBIUM_CALL_RECEIVE_RANGE)
+  if (c == ERBIUM_PRIM_RECEIVE_RANGE)
     return;
   tree base;
   HOST_WIDE_INT cst;
@@ -1014,8 +963,8 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 		    "runs on a thread of its own; write %<run %E(...)%>",
 		    fn, DECL_NAME (fn));
 	const char *spell;
-	enum erbium_call c = erbium_view_call (t, &spell);
-	if (c != ERBIUM_CALL_NONE)
+	enum erbium_prim c = erbium_view_call (t, &spell);
+	if (c != ERBIUM_PRIM_NONE)
 	  erbium_check_call (t, c, spell, loc, w);
 	/* Walk the arguments, and the callee only when it is not a direct
 	   reference (a direct reference is no address taken).  */
@@ -1066,7 +1015,7 @@ erbium_uses_r (tree *tp, int *walk_subtrees, void *)
   if (erbium_marker_call (t) != ERBIUM_MARK_NONE)
     return t;
   const char *spell;
-  if (erbium_view_call (t, &spell) != ERBIUM_CALL_NONE && erbium_header_p ())
+  if (erbium_view_call (t, &spell) != ERBIUM_PRIM_NONE && erbium_header_p ())
     return t;
   return NULL_TREE;
 }

@@ -21,10 +21,13 @@
 #include "ggc.h"
 #include "erbium-plugin.h"
 
-/* One primitive or slow path of runtime/include/erbium/sync.h.  */
+/* One primitive, view call or slow path of the runtime (sync.h,
+   record.h).  */
 struct erbium_prim_info
 {
   const char *name;
+  /* The <erbium.h> spelling, or NULL for a slow path.  */
+  const char *spell;
   /* Number of parameters.  */
   int nargs;
   /* "fn spec" for the function type (first letter: return value, second:
@@ -41,22 +44,28 @@ struct erbium_prim_info
    escape, the int indices are plain values.  er_elem/er_burst: the view is
    only read; with DECL_PURE_P GCC may also drop an unused call or reuse a
    result, but never move it across a primitive call on the same view,
-   because that call's spec says it writes *v.  */
+   because that call's spec says it writes *v.  alloc, free_view and the
+   two registrations have no spec (they lock, allocate and wake): they are
+   here for the front end's checks only.  */
 static const struct erbium_prim_info erbium_prims[ERBIUM_PRIM_MAX] = {
-  { "er_commit", 2, ". w . ", false },
-  { "er_update", 2, ". w . ", false },
-  { "er_stall", 2, ". w . ", false },
-  { "er_release", 2, ". w . ", false },
-  { "er_receive", 2, ". w . ", false },
-  { "er_receive_range", 3, ". w . . ", false },
-  { "er_elem", 2, ". r . ", true },
-  { "er_burst", 3, ". r . . ", true },
-  { "er_update_slow", 3, NULL, false },
-  { "er_stall_slow", 2, NULL, false },
-  { "er_wake", 1, NULL, false },
-  { "er_wake_view", 1, NULL, false },
-  { "er_misuse", 3, NULL, false },
-  { "er_check_access", 3, NULL, false },
+  { "er_commit", "commit", 2, ". w . ", false },
+  { "er_update", "update", 2, ". w . ", false },
+  { "er_stall", "stall", 2, ". w . ", false },
+  { "er_release", "release", 2, ". w . ", false },
+  { "er_receive", "receive", 2, ". w . ", false },
+  { "er_receive_range", "receive_range", 3, ". w . . ", false },
+  { "er_elem", "er_elem", 2, ". r . ", true },
+  { "er_burst", "er_burst", 3, ". r . . ", true },
+  { "er_alloc", "alloc", 2, NULL, false },
+  { "er_free_view", "free_view", 2, NULL, false },
+  { "er_register", "register_view", 2, NULL, false },
+  { "er_register_next", "register_view", 1, NULL, false },
+  { "er_update_slow", NULL, 3, NULL, false },
+  { "er_stall_slow", NULL, 2, NULL, false },
+  { "er_wake", NULL, 1, NULL, false },
+  { "er_wake_view", NULL, 1, NULL, false },
+  { "er_misuse", NULL, 3, NULL, false },
+  { "er_check_access", NULL, 3, NULL, false },
 };
 
 /* The declarations seen in this unit, indexed by enum erbium_prim.  A GC
@@ -86,9 +95,8 @@ erbium_pointer_to_struct_p (const_tree type, const char *name)
 	 && !strcmp (IDENTIFIER_POINTER (id), name);
 }
 
-/* The table entry FNDECL is (name and prototype of the runtime's extern
-   declaration), or ERBIUM_PRIM_NONE.  */
-static enum erbium_prim
+/* See erbium-plugin.h.  */
+enum erbium_prim
 erbium_classify_decl (const_tree fndecl)
 {
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl)
@@ -167,6 +175,13 @@ const char *
 erbium_prim_name (enum erbium_prim p)
 {
   return erbium_prims[p].name;
+}
+
+/* See erbium-plugin.h.  */
+const char *
+erbium_prim_spelling (enum erbium_prim p)
+{
+  return erbium_prims[p].spell;
 }
 
 /* See erbium-plugin.h.  */

@@ -10,6 +10,10 @@
 #                               TBB queues and libgomp tasks
 #   $(BUILD)/bench/plugin       issue 3: the same kernel in Erbium C, plugin
 #                               lowering against library calls
+#   $(BUILD)/bench/stripmine    issue 4: element-at-a-time kernels over a
+#                               stream, strip-mined by the plugin against
+#                               no strip-mining, library calls and a
+#                               sequential loop
 #
 # Inputs: TOP (repository root, default .), BUILD (default build),
 # RUNTIME_LIB_A (default $(BUILD)/liberbium.a), BENCH_OPT (optimisation
@@ -53,3 +57,4 @@ $(EXPL_PROG): $(EXPL_OBJS) $(RUNTIME_LIB_A)
 
 -include $(EXPL_OBJS:.o=.d)
 include $(TOP)/bench/plugin/plugin.mk
+include $(TOP)/bench/stripmine/stripmine.mk

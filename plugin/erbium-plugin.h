@@ -21,6 +21,13 @@ struct erbium_options
   /* check=0|1: keep ERBIUM_CHECK=1 index checking on every element access,
      even where window addressing would hoist it out of a loop.  */
   bool check;
+  /* stripmine=0|1: strip-mine element-at-a-time loops over views into
+     bursts (1), or leave them (0).  */
+  bool stripmine;
+  /* burst=N: the strip-miner's burst in elements for every loop without
+     its own #pragma erbium burst; 0 (default) derives it from the cache
+     line size and the element size.  */
+  int burst;
 };
 
 extern struct erbium_options erbium_opts;
@@ -32,6 +39,7 @@ void erbium_init_primitives (const char *plugin_name);	/* primitives.cc */
 void erbium_init_frontend (const char *plugin_name);	/* frontend.cc */
 void erbium_init_window (const char *plugin_name);	/* window.cc */
 void erbium_init_lower (const char *plugin_name);	/* lower.cc */
+void erbium_init_stripmine (const char *plugin_name);	/* stripmine.cc */
 
 /* Turn on the dump of the plugin pass NAME (its -fdump-tree-NAME file),
    as if -fdump-tree-NAME had been given: GCC 12 parses dump options
@@ -75,6 +83,10 @@ enum erbium_prim
   ERBIUM_SLOW_WAKE_VIEW,
   ERBIUM_SLOW_MISUSE,
   ERBIUM_SLOW_CHECK_ACCESS,
+  /* The non-blocking burst grants the strip-miner calls at the head of a
+     burst (sync.h er_update_upto, er_stall_upto); never lowered.  */
+  ERBIUM_SLOW_UPDATE_UPTO,
+  ERBIUM_SLOW_STALL_UPTO,
   ERBIUM_PRIM_MAX
 };
 

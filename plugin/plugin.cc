@@ -23,6 +23,8 @@ struct erbium_options erbium_opts = {
   /* lower */ true,
   /* window */ true,
   /* check */ false,
+  /* stripmine */ true,
+  /* burst */ 0,
 };
 
 /* The comma-separated pass list given to dump=, or "" for all passes;
@@ -37,8 +39,12 @@ static const struct plugin_info erbium_plugin_info = {
   "lower=0|1 inline the primitives after the vectoriser (default 1); "
   "window=0|1 window addressing for view elements (default 1); "
   "check=0|1 keep per-access ERBIUM_CHECK checks in loops (default 0); "
+  "stripmine=0|1 strip-mine element-at-a-time view loops into bursts "
+  "(default 1); "
+  "burst=N the strip-miner's burst in elements (default 0: 64 cache lines "
+  "of elements); "
   "dump[=PASS,...] write the plugin passes' dumps "
-  "(erbium-window, erbium-lower; default all); "
+  "(erbium-stripmine, erbium-window, erbium-lower; default all); "
   "help print this text."
 };
 
@@ -103,7 +109,8 @@ plugin_init (struct plugin_name_args *info,
       return 1;
     }
 
-  static const char *const valid = "lower, window, check, dump, help";
+  static const char *const valid
+    = "lower, window, check, stripmine, burst, dump, help";
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -123,6 +130,24 @@ plugin_init (struct plugin_name_args *info,
 	  if (!erbium_parse_bool (key, value, &erbium_opts.check))
 	    return 1;
 	}
+      else if (!strcmp (key, "stripmine"))
+	{
+	  if (!erbium_parse_bool (key, value, &erbium_opts.stripmine))
+	    return 1;
+	}
+      else if (!strcmp (key, "burst"))
+	{
+	  char *end = NULL;
+	  long n = value ? strtol (value, &end, 10) : -1;
+	  if (!value || *end || n < 0 || n > (1L << 24))
+	    {
+	      error ("erbium plugin: argument %<burst=%s%>: expected a number "
+		     "of elements from 0 (derived from the cache line) to %ld",
+		     value ? value : "", 1L << 24);
+	      return 1;
+	    }
+	  erbium_opts.burst = (int) n;
+	}
       else if (!strcmp (key, "dump"))
 	erbium_dump_list = value ? value : "";
       else if (!strcmp (key, "help"))
@@ -141,6 +166,8 @@ plugin_init (struct plugin_name_args *info,
   erbium_init_primitives (info->base_name);
   erbium_init_frontend (info->base_name);
   erbium_init_window (info->base_name);
+  /* After window: the strip-miner places itself before erbium-window.  */
+  erbium_init_stripmine (info->base_name);
   erbium_init_lower (info->base_name);
   return 0;
 }

@@ -66,6 +66,8 @@ static const struct erbium_prim_info erbium_prims[ERBIUM_PRIM_MAX] = {
   { "er_wake_view", NULL, 1, NULL, false },
   { "er_misuse", NULL, 3, NULL, false },
   { "er_check_access", NULL, 3, NULL, false },
+  { "er_update_upto", NULL, 3, ". w . . ", false },
+  { "er_stall_upto", NULL, 3, ". w . . ", false },
 };
 
 /* The declarations seen in this unit, indexed by enum erbium_prim.  A GC

@@ -81,6 +81,8 @@ void er_receive (er_view *v, int i);
 void er_receive_range (er_view *v, int tl, int hd);
 void *er_elem (er_view *v, int i);
 void *er_burst (er_view *v, int i, int n);
+int er_update_upto (er_view *v, int lo, int hi);
+int er_stall_upto (er_view *v, int lo, int hi);
 
 #else
 
@@ -240,6 +242,73 @@ er_receive_range (er_view *v, int tl, int hd)
   int64_t t = er_xlat (tl, v->gate);
   if (er_xlat (hd, t) > t && t < v->peer_min && v->base)
     __builtin_prefetch (v->base + ((uint64_t) t & v->mask) * v->esize);
+}
+
+/* er_update_upto(v, lo, hi): the non-blocking update of a strip-mined
+   burst (plugin/stripmine.cc; paper section 4, "we systematically
+   strip-mine bursts").  LO <= HI are indices.  When update(v, LO) would
+   return at once (LO committed by every connected write view, no
+   reallocation pending, LO within the horizon), performs update(v, J) for
+   the largest J <= HI that is also available at once and within V's
+   horizon above its release index, and returns J.  Otherwise does nothing
+   and returns LO - 1: the caller then runs the element-at-a-time code,
+   whose own update(v, LO) waits, reports misuse or sees termination with
+   exactly its usual semantics.  Never waits, never consumes a
+   termination, never reports misuse (so a strip-mined loop cannot wait
+   for more than the element code would, and cannot deadlock where it did
+   not).  */
+ER_HOT int
+er_update_upto (er_view *v, int lo, int hi)
+{
+  if (ER_UNLIKELY (v->kind != ER_READ)
+      || atomic_load_explicit (&v->rec->gen, memory_order_relaxed) != v->gen)
+    return lo - 1;
+  int64_t l = er_xlat (lo, v->gate);
+  int64_t h = er_xlat (hi, l);
+  if (h - v->own > v->horizon)
+    h = v->own + v->horizon;
+  if (h > v->peer_min && v->peer)
+    {
+      int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
+      v->peer_min = p < v->peer_rest ? p : v->peer_rest;
+    }
+  if (h > v->peer_min)
+    h = v->peer_min;
+  if (h < l)
+    return lo - 1;
+  if (h > v->gate)
+    v->gate = h;
+  return lo + (int) (h - l);
+}
+
+/* er_stall_upto(v, lo, hi): the non-blocking stall of a strip-mined burst,
+   as er_update_upto: when stall(v, LO) would return at once, performs
+   stall(v, J) for the largest J <= HI that is also granted at once (every
+   connected read view has released J - horizon) and at most V's horizon
+   above its commit index, and returns J; otherwise does nothing and
+   returns LO - 1.  */
+ER_HOT int
+er_stall_upto (er_view *v, int lo, int hi)
+{
+  if (ER_UNLIKELY (v->kind != ER_WRITE)
+      || atomic_load_explicit (&v->rec->gen, memory_order_relaxed) != v->gen)
+    return lo - 1;
+  int64_t l = er_xlat (lo, v->gate);
+  int64_t h = er_xlat (hi, l);
+  if (h - v->own > v->horizon)
+    h = v->own + v->horizon;
+  if (h - v->horizon > v->peer_min && v->peer)
+    {
+      int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
+      v->peer_min = p < v->peer_rest ? p : v->peer_rest;
+    }
+  if (h - v->horizon > v->peer_min)
+    h = v->peer_min + v->horizon;
+  if (h < l)
+    return lo - 1;
+  if (h > v->gate)
+    v->gate = h;
+  return lo + (int) (h - l);
 }
 
 /* er_elem(v, i): address of element I in V's sliding window (paper's

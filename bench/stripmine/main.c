@@ -1,0 +1,392 @@
+/* main.c -- driver of the strip-mining benchmark (bench/stripmine, issue
+   4): what the plugin's erbium-stripmine pass buys on kernels written
+   element at a time (sum, scale, 16-tap FIR, complex multiply; see
+   stripmine.h) over a stream between two processes.
+
+   Four variants run in the same program, interleaved (run r of each
+   before run r + 1, the order alternating):
+
+     plugin        kernel.c with the plugin's defaults (plugin_run)
+     no-stripmine  kernel.c with -fplugin-arg-erbium-stripmine=0
+                   (nostrip_run)
+     library       kernel.c with every primitive a library call
+                   (library_run)
+     sequential    the same computation in one thread over the input
+                   array, plain C (seq.c)
+
+   Each run's output is compared, bit for bit, with the first sequential
+   run's; a mismatch stops the program with status 1.  The table gives the
+   median ns per input element of each variant, with the ratios
+   library/plugin (how many times faster the plugin is than library
+   calls) and plugin/sequential (the plugin's cost over the sequential
+   loop; 1.00 = as fast).  The CSV gets kernel,variant,ns_per_element.
+
+   Usage: see usage() below.  QUICK=1 in the environment is --quick.  */
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <erbium/runtime.h>
+#include "xbench.h"
+#include "stripmine.h"
+
+#define MAX_RUNS 64
+
+/* The variants, in table order, and their CSV names.  */
+enum { V_PLUGIN, V_NOSTRIP, V_LIBRARY, V_SEQ, NV };
+static const char *const variant_names[NV] = {
+  "plugin", "no-stripmine", "library", "sequential"
+};
+static const char *const kernel_names[SM_NKERNELS] = {
+  "sum", "scale", "fir16", "cmul"
+};
+
+/* Command line, after presets.  */
+struct options
+{
+  const char *preset;		/* "full" or "quick" */
+  int log_n;			/* input elements per run, log2 */
+  int horizon;			/* view horizon, elements */
+  int runs;			/* measured runs per variant and kernel */
+  int kernels[SM_NKERNELS];	/* 1 = run that kernel */
+  const char *csv;		/* output, or "none" */
+};
+
+/* Print the usage on F.  */
+static void
+usage (FILE *f)
+{
+  fputs ("usage: stripmine [options]\n"
+	 "  --quick          2^20 elements, 3 runs (also QUICK=1)\n"
+	 "  --elements N     2^N input elements per run (default 22; "
+	 "10..26)\n"
+	 "  --horizon H      view horizon in elements (default 8192; "
+	 "16..2^24)\n"
+	 "  --runs N         measured runs per variant and kernel, median "
+	 "(default 5)\n"
+	 "  --kernels a,b,.. kernels among sum,scale,fir16,cmul (default "
+	 "all)\n"
+	 "  --csv PATH|none  CSV output (default "
+	 "bench/results/stripmine.csv)\n", f);
+}
+
+/* Parse the decimal integer S in [LO, HI] for option OPT, or exit.  */
+static int
+parse_int (const char *opt, const char *s, int lo, int hi)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi)
+    {
+      fprintf (stderr, "stripmine: %s %s: expected an integer in %d..%d\n",
+	       opt, s, lo, hi);
+      exit (2);
+    }
+  return (int) v;
+}
+
+/* Fill O from ARGC/ARGV and the environment; exits on a bad option.  */
+static void
+parse_options (struct options *o, int argc, char **argv)
+{
+  const char *q = getenv ("QUICK");
+  int quick = q && *q && strcmp (q, "0") != 0;
+  for (int a = 1; a < argc; a++)
+    if (!strcmp (argv[a], "--quick"))
+      quick = 1;
+  o->preset = quick ? "quick" : "full";
+  o->log_n = quick ? 20 : 22;
+  o->horizon = 8192;
+  o->runs = quick ? 3 : 5;
+  for (int k = 0; k < SM_NKERNELS; k++)
+    o->kernels[k] = 1;
+  o->csv = "bench/results/stripmine.csv";
+  for (int a = 1; a < argc; a++)
+    {
+      const char *opt = argv[a];
+      if (!strcmp (opt, "--quick"))
+	continue;
+      if (!strcmp (opt, "--help") || !strcmp (opt, "-h"))
+	{
+	  usage (stdout);
+	  exit (0);
+	}
+      if (a + 1 >= argc)
+	{
+	  usage (stderr);
+	  exit (2);
+	}
+      const char *v = argv[++a];
+      if (!strcmp (opt, "--elements"))
+	o->log_n = parse_int (opt, v, 10, 26);
+      else if (!strcmp (opt, "--horizon"))
+	o->horizon = parse_int (opt, v, SM_TAPS, 1 << 24);
+      else if (!strcmp (opt, "--runs"))
+	o->runs = parse_int (opt, v, 1, MAX_RUNS);
+      else if (!strcmp (opt, "--csv"))
+	o->csv = v;
+      else if (!strcmp (opt, "--kernels"))
+	{
+	  char *copy = strdup (v), *save = NULL;
+	  for (int k = 0; k < SM_NKERNELS; k++)
+	    o->kernels[k] = 0;
+	  for (char *t = strtok_r (copy, ",", &save); t;
+	       t = strtok_r (NULL, ",", &save))
+	    {
+	      int k;
+	      for (k = 0; k < SM_NKERNELS; k++)
+		if (!strcmp (t, kernel_names[k]))
+		  break;
+	      if (k == SM_NKERNELS)
+		{
+		  fprintf (stderr, "stripmine: --kernels: unknown kernel %s "
+			   "(sum, scale, fir16, cmul)\n", t);
+		  exit (2);
+		}
+	      o->kernels[k] = 1;
+	    }
+	  free (copy);
+	}
+      else
+	{
+	  fprintf (stderr, "stripmine: unknown option %s\n", opt);
+	  usage (stderr);
+	  exit (2);
+	}
+    }
+}
+
+/* Create the directories leading to PATH (mkdir -p of its dirname).  */
+static void
+make_parent_dirs (const char *path)
+{
+  char buf[4096];
+  snprintf (buf, sizeof buf, "%s", path);
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/')
+      {
+	*p = 0;
+	mkdir (buf, 0777);
+	*p = '/';
+      }
+}
+
+/* qsort comparison of two doubles.  */
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* Median of the N values at V (sorts V).  */
+static double
+median (double *v, int n)
+{
+  qsort (v, n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Allocate BYTES of zeroed, touched memory, or exit.  */
+static void *
+xalloc (size_t bytes)
+{
+  void *p = aligned_alloc (64, (bytes + 63) / 64 * 64);
+  if (!p)
+    {
+      fprintf (stderr, "stripmine: out of memory (%zu bytes)\n", bytes);
+      exit (1);
+    }
+  memset (p, 0, bytes);
+  return p;
+}
+
+/* Deterministic pseudo-random floats in [-1, 1): a 64-bit LCG.  */
+static float
+next_float (uint64_t *s)
+{
+  *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (float) ((int32_t) (*s >> 32)) * 0x1p-31f;
+}
+
+/* Run variant V of kernel K once over the N elements at IN into OUT,
+   horizon H.  Returns ns per input element.  */
+static double
+run_variant (int v, int k, const void *in, void *out, int n, int h)
+{
+  double s;
+  switch (v)
+    {
+    case V_PLUGIN:
+      s = plugin_run (k, in, out, n, h);
+      break;
+    case V_NOSTRIP:
+      s = nostrip_run (k, in, out, n, h);
+      break;
+    case V_LIBRARY:
+      s = library_run (k, in, out, n, h);
+      break;
+    default:
+      s = sequential_run (k, in, out, n);
+      break;
+    }
+  return s * 1e9 / n;
+}
+
+/* Compare variant V's output OUT of kernel K (N input elements) with the
+   reference REF, bit for bit; on a mismatch, say where and exit 1.  */
+static void
+check_output (int v, int k, const void *out, const void *ref, int n)
+{
+  long count = sm_outputs (k, n);
+  long floats = count * (sm_elem_size (k) / (long) sizeof (float));
+  const uint32_t *o = out, *r = ref;
+  for (long j = 0; j < floats; j++)
+    if (o[j] != r[j])
+      {
+	float fo, fr;
+	memcpy (&fo, &o[j], sizeof fo);
+	memcpy (&fr, &r[j], sizeof fr);
+	long e = j / (sm_elem_size (k) / (long) sizeof (float));
+	fprintf (stderr, "stripmine: %s, %s: output element %ld%s is %.9g "
+		 "(0x%08x), sequential gives %.9g (0x%08x)\n",
+		 kernel_names[k], variant_names[v], e,
+		 k == SM_CMUL ? (j % 2 ? " (im)" : " (re)") : "", fo, o[j],
+		 fr, r[j]);
+	exit (1);
+      }
+}
+
+/* Run the benchmark chosen by the command line; see usage().  Exit
+   status 0, 1 on a wrong result, 2 on a bad option.  */
+int
+main (int argc, char **argv)
+{
+  struct options o;
+  parse_options (&o, argc, argv);
+  int n = 1 << o.log_n, h = o.horizon;
+  int ncores = er_ncores ();
+
+  /* Inputs, the reference output and one output buffer shared by every
+     run (poisoned before each run, so that a variant that writes nothing
+     is caught).  */
+  float *in_f = xalloc ((size_t) n * sizeof (float));
+  struct sm_cf *in_cf = xalloc ((size_t) n * sizeof (struct sm_cf));
+  size_t out_bytes = (size_t) n * sizeof (struct sm_cf);
+  void *ref = xalloc (out_bytes), *out = xalloc (out_bytes);
+  uint64_t seed = 0x5eed;
+  for (int i = 0; i < n; i++)
+    in_f[i] = next_float (&seed);
+  for (int i = 0; i < n; i++)
+    {
+      in_cf[i].re = next_float (&seed);
+      in_cf[i].im = next_float (&seed);
+    }
+
+  FILE *csv = NULL;
+  if (strcmp (o.csv, "none") != 0)
+    {
+      make_parent_dirs (o.csv);
+      csv = fopen (o.csv, "w");
+      if (!csv)
+	{
+	  fprintf (stderr, "stripmine: cannot write %s: %s\n", o.csv,
+		   strerror (errno));
+	  return 1;
+	}
+      fprintf (csv, "kernel,variant,ns_per_element\n");
+    }
+
+  printf ("stripmine (issue 4): element-at-a-time kernels over a stream "
+	  "between two processes, %s run: 2^%d elements, horizon %d "
+	  "elements, median of %d run%s\n"
+	  "plugin = plugin defaults; no-stripmine = "
+	  "-fplugin-arg-erbium-stripmine=0; library = "
+	  "-fplugin-arg-erbium-lower=0 -fplugin-arg-erbium-window=0 "
+	  "-fplugin-arg-erbium-stripmine=0; sequential = one thread over the "
+	  "array, plain C\n"
+	  "source process on core 0, kernel process on core %d (%d cores); "
+	  "every output checked bit for bit against sequential\n",
+	  o.preset, o.log_n, h, o.runs, o.runs > 1 ? "s" : "",
+	  ncores > 1 ? 1 : 0, ncores);
+  printf ("\n%-6s %9s %13s %9s %11s %8s %8s %8s\n", "kernel", "plugin",
+	  "no-stripmine", "library", "sequential", "lib/plg", "plg/seq",
+	  "nos/plg");
+  fflush (stdout);
+
+  double spread[SM_NKERNELS][NV][2];
+  int64_t start = xb_now_ns ();
+  for (int k = 0; k < SM_NKERNELS; k++)
+    {
+      if (!o.kernels[k])
+	continue;
+      const void *in = k == SM_CMUL ? (const void *) in_cf
+	: (const void *) in_f;
+      size_t bytes = (size_t) sm_outputs (k, n) * sm_elem_size (k);
+      double ns[NV][MAX_RUNS], med[NV];
+      /* The reference, which is also the sequential warm-up.  */
+      memset (ref, 0xff, bytes);
+      run_variant (V_SEQ, k, in, ref, n, h);
+      /* Warm-up of the other variants, not reported, checked.  */
+      for (int v = 0; v < V_SEQ; v++)
+	{
+	  memset (out, 0xff, bytes);
+	  run_variant (v, k, in, out, n, h);
+	  check_output (v, k, out, ref, n);
+	}
+      /* Interleave: run r of every variant before run r + 1, in an order
+	 that alternates so that drift does not favour one variant.  */
+      for (int r = 0; r < o.runs; r++)
+	for (int j = 0; j < NV; j++)
+	  {
+	    int v = r % 2 ? NV - 1 - j : j;
+	    memset (out, 0xff, bytes);
+	    ns[v][r] = run_variant (v, k, in, out, n, h);
+	    check_output (v, k, out, ref, n);
+	  }
+      for (int v = 0; v < NV; v++)
+	{
+	  med[v] = median (ns[v], o.runs);
+	  spread[k][v][0] = ns[v][0];
+	  spread[k][v][1] = ns[v][o.runs - 1];
+	}
+      printf ("%-6s %9.3f %13.3f %9.3f %11.3f %7.2fx %8.2f %8.2f\n",
+	      kernel_names[k], med[V_PLUGIN], med[V_NOSTRIP], med[V_LIBRARY],
+	      med[V_SEQ], med[V_LIBRARY] / med[V_PLUGIN],
+	      med[V_PLUGIN] / med[V_SEQ], med[V_NOSTRIP] / med[V_PLUGIN]);
+      fflush (stdout);
+      if (csv)
+	{
+	  for (int v = 0; v < NV; v++)
+	    fprintf (csv, "%s,%s,%.4f\n", kernel_names[k], variant_names[v],
+		     med[v]);
+	  fflush (csv);
+	}
+    }
+  printf ("\nmin .. max over the runs (ns/element):\n");
+  for (int k = 0; k < SM_NKERNELS; k++)
+    {
+      if (!o.kernels[k])
+	continue;
+      printf ("%-6s", kernel_names[k]);
+      for (int v = 0; v < NV; v++)
+	printf ("  %s %.3g .. %.3g", variant_names[v], spread[k][v][0],
+		spread[k][v][1]);
+      printf ("\n");
+    }
+  printf ("\nns/element: median wall time per input element (fir16: 2^%d "
+	  "inputs, 15 fewer outputs); lib/plg: how many times faster plugin "
+	  "is than library calls; plg/seq: plugin's time over sequential's "
+	  "(1.00 = as fast); nos/plg: no-stripmine's time over plugin's.  "
+	  "Total time %.1f s.\n", o.log_n, (xb_now_ns () - start) * 1e-9);
+  if (csv)
+    {
+      fclose (csv);
+      printf ("CSV: %s\n", o.csv);
+    }
+  return 0;
+}

@@ -1,0 +1,952 @@
+/* stripmine.cc -- pass "erbium-stripmine": element-at-a-time loops over
+   views become bursts, so that the vectoriser sees a clean inner loop
+   (paper section 4: "we systematically strip-mine bursts of computations
+   enclosing the index-wise computations inside a protected inner loop").
+
+   Candidates are innermost loops with synchronisation primitives in their
+   body, such as
+     for (i = 0; i < n; i++)
+       { stall (w, i + 1); w[i] = f (i); commit (w, i + 1); }
+   Every primitive's view must be invariant in the loop and its index
+   affine in the iteration count with a positive constant step (SCEV,
+   simple_iv), the loop may leave only through its counted exit at the end
+   of the body (number_of_iterations_exit) or through exits that test an
+   update's result against its index (termination), and no other call may
+   have side effects.  The loop becomes
+
+     t = 0;
+     loop:                                      (the original loop L)
+       m = min (burst, iterations left);
+       for each stall/update P (v, base + step * t) in body order:
+	 g = er_{stall,update}_upto (v, lo, lo + step * (m - 1));
+	 m = min (m, iterations g covers);      (never waits)
+       if (m > 0)
+	 {
+	   receive hints for the burst;
+	   inner: m iterations of the body with no primitive:
+		  stall/update gone (an update's result is its index, as
+		  it is when granted), commit/release (v, e) remember e;
+	   commit/release (v, last e remembered) each once;
+	   t += m;  leave when t reached the trip count
+	 }
+       else
+	 one iteration of the original body;   (t += 1)
+
+   The upto calls grant only what is available at once, up to the view's
+   horizon; when they grant nothing, the original element code runs, with
+   its own blocking, termination and misuse reports.  So a strip-mined loop
+   never waits for more than the element code would: no deadlock is
+   introduced, whatever the process graph, and a coarsened burst never
+   exceeds a horizon.  Commits and releases are deferred only within a
+   burst that does not wait.  The values computed are the element code's.
+   The inner loop needs no split at the window's wrap: records are mapped
+   twice back to back (runtime/src/window.c), so a horizon's worth of
+   indices is contiguous from any index; erbium-window then gives its
+   accesses the burst form.
+
+   Burst (elements): #pragma erbium burst(N) on the line before the loop,
+   else the plugin argument burst=N, else 64 cache lines
+   (--param l1-cache-line-size) of the loop's largest element type.  The
+   pass runs after "laddress", just before erbium-window (before lim2,
+   GCC-PLUGIN-NOTES.md "Strip-miner placement"), at -O1 and above when
+   stripmine=1.  The dump names every loop with a primitive: strip-mined
+   with the burst and why that burst, or why not; -fopt-info-loop reports
+   the strip-mined loops.  CFG surgery: copy_bbs of the body into a new
+   loop, then update_ssa with the copies' names (and the pass's own
+   counters) registered by create_new_def_for.  */
+
+#include "gcc-plugin.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "c-family/c-common.h"
+#include "diagnostic-core.h"
+#include "gimple.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "ssa.h"
+#include "gimple-iterator.h"
+#include "gimplify.h"
+#include "gimplify-me.h"
+#include "fold-const.h"
+#include "tree-cfg.h"
+#include "tree-into-ssa.h"
+#include "cfghooks.h"
+#include "cfganal.h"
+#include "cfgloop.h"
+#include "cfgloopmanip.h"
+#include "tree-ssa-loop.h"
+#include "tree-ssa-loop-ivopts.h"
+#include "tree-ssa-loop-niter.h"
+#include "tree-ssa-loop-manip.h"
+#include "tree-scalar-evolution.h"
+#include "tree-chrec.h"
+#include "tree-vectorizer.h"
+#include "cgraph.h"
+#include "dumpfile.h"
+#include "c-family/c-pragma.h"
+#include "erbium-plugin.h"
+
+/* #pragma erbium burst(N) seen in this unit: where, and N.  */
+struct erbium_burst_pragma
+{
+  location_t loc;
+  int burst;
+  bool used;
+};
+static vec<erbium_burst_pragma> erbium_burst_pragmas;
+
+/* Handler of #pragma erbium burst(N) / burst N: N is a non-negative
+   integer constant, the burst in elements for the loop that starts on a
+   following line (0: do not strip-mine it).  Malformed pragmas get a
+   warning and are ignored.  */
+static void
+erbium_handle_burst_pragma (cpp_reader *)
+{
+  tree x;
+  location_t loc;
+  enum cpp_ttype t = pragma_lex (&x, &loc);
+  bool paren = t == CPP_OPEN_PAREN;
+  if (paren)
+    t = pragma_lex (&x, &loc);
+  if (t != CPP_NUMBER || TREE_CODE (x) != INTEGER_CST
+      || tree_int_cst_sgn (x) < 0 || !tree_fits_shwi_p (x)
+      || tree_to_shwi (x) > (1 << 24))
+    {
+      warning_at (loc, OPT_Wpragmas, "%<#pragma erbium burst%> expects a "
+		  "number of elements from 0 to %d; ignored", 1 << 24);
+      return;
+    }
+  int n = (int) tree_to_shwi (x);
+  if (paren && pragma_lex (&x) != CPP_CLOSE_PAREN)
+    {
+      warning_at (loc, OPT_Wpragmas, "missing %<)%> after "
+		  "%<#pragma erbium burst (%d%>; ignored", n);
+      return;
+    }
+  if (pragma_lex (&x) != CPP_EOF)
+    warning_at (loc, OPT_Wpragmas, "junk at end of %<#pragma erbium "
+		"burst%>");
+  erbium_burst_pragma p = { loc, n, false };
+  erbium_burst_pragmas.safe_push (p);
+}
+
+/* PLUGIN_PRAGMAS: register #pragma erbium burst.  */
+static void
+erbium_register_pragmas (void *, void *)
+{
+  c_register_pragma ("erbium", "burst", erbium_handle_burst_pragma);
+}
+
+namespace {
+
+/* One primitive call of a candidate loop.  */
+struct sm_prim
+{
+  gcall *call;
+  enum erbium_prim kind;
+  tree view;
+  tree base;	/* index in the first iteration (loop-invariant) */
+  tree step;	/* positive INTEGER_CST, per iteration */
+};
+
+/* What the analysis found for loop L.  */
+struct sm_plan
+{
+  class loop *loop;
+  location_t loc;		/* the loop's location (find_loop_location) */
+  auto_vec<sm_prim> prims;
+  edge iv_exit;			/* the counted exit, or NULL */
+  tree niter;			/* latch executions through IV_EXIT */
+  auto_vec<edge> term_exits;	/* exits not taken when updates are granted */
+  int burst;
+  const char *burst_why;
+  char burst_why_buf[160];
+  const char *why_not;		/* reason not to strip-mine, or NULL */
+  int why_line;
+};
+
+bool
+sm_acquire_p (enum erbium_prim p)
+{
+  return p == ERBIUM_PRIM_STALL || p == ERBIUM_PRIM_UPDATE;
+}
+
+bool
+sm_publish_p (enum erbium_prim p)
+{
+  return p == ERBIUM_PRIM_COMMIT || p == ERBIUM_PRIM_RELEASE;
+}
+
+/* The line of LOC, or 0.  */
+int
+sm_line (location_t loc)
+{
+  return loc == UNKNOWN_LOCATION ? 0 : LOCATION_LINE (loc);
+}
+
+/* The affine evolution of OP in LOOP as a chrec, or NULL_TREE.  */
+tree
+sm_evolution (class loop *loop, tree op)
+{
+  if (TREE_CODE (op) == INTEGER_CST)
+    return op;
+  if (TREE_CODE (op) != SSA_NAME || !INTEGRAL_TYPE_P (TREE_TYPE (op)))
+    return NULL_TREE;
+  tree ev = instantiate_parameters (loop, analyze_scalar_evolution (loop,
+								    op));
+  if (ev == chrec_dont_know || !evolution_function_is_affine_p (ev))
+    {
+      if (ev && ev != chrec_dont_know && expr_invariant_in_loop_p (loop, ev))
+	return ev;
+      return NULL_TREE;
+    }
+  return ev;
+}
+
+/* Operand OP of an exit condition, with the result of a granted update
+   replaced by its index.  */
+tree
+sm_granted (const sm_plan *plan, tree op)
+{
+  if (TREE_CODE (op) == SSA_NAME)
+    for (const sm_prim &p : plan->prims)
+      if (p.kind == ERBIUM_PRIM_UPDATE && gimple_call_lhs (p.call) == op)
+	return gimple_call_arg (p.call, 1);
+  return op;
+}
+
+/* True when exit E of PLAN's loop is never taken while every update of
+   the loop is granted: its condition compares an update's result with an
+   index whose difference from the update's own index is a constant that
+   decides the comparison (termination tests such as
+   if (update (r, i + 1) <= i) break;).  */
+bool
+sm_termination_exit_p (const sm_plan *plan, edge e)
+{
+  gcond *cond = safe_dyn_cast <gcond *> (last_stmt (e->src));
+  if (!cond)
+    return false;
+  tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+  tree ga = sm_granted (plan, a), gb = sm_granted (plan, b);
+  if (ga == a && gb == b)
+    return false;
+  class loop *loop = plan->loop;
+  tree ea = sm_evolution (loop, ga), eb = sm_evolution (loop, gb);
+  if (!ea || !eb || !INTEGRAL_TYPE_P (TREE_TYPE (ga))
+      || !types_compatible_p (TREE_TYPE (ga), TREE_TYPE (gb)))
+    return false;
+  tree type = TREE_TYPE (ga);
+  tree diff = chrec_fold_minus (type, ea, eb);
+  if (TREE_CODE (diff) != INTEGER_CST)
+    return false;
+  /* The indices are int and do not wrap within one comparison: decide
+     A CODE B as (A - B) CODE 0.  */
+  tree res = fold_binary (gimple_cond_code (cond), boolean_type_node, diff,
+			  build_zero_cst (type));
+  if (!res || TREE_CODE (res) != INTEGER_CST)
+    return false;
+  bool taken_if_true = (e->flags & EDGE_TRUE_VALUE) != 0;
+  return integer_zerop (res) == taken_if_true;
+}
+
+/* The burst for PLAN's loop: pragma, plugin argument or the default.  */
+void
+sm_choose_burst (sm_plan *plan, function *fun)
+{
+  class loop *loop = plan->loop;
+  int line = sm_line (plan->loc);
+  /* The pragma closest above the loop's line in the same file, if no
+     other loop of the function starts between them.  */
+  erbium_burst_pragma *best = NULL;
+  for (erbium_burst_pragma &p : erbium_burst_pragmas)
+    {
+      if (!line || LOCATION_FILE (p.loc) == NULL
+	  || LOCATION_FILE (plan->loc) == NULL
+	  || strcmp (LOCATION_FILE (p.loc), LOCATION_FILE (plan->loc))
+	  || sm_line (p.loc) >= line)
+	continue;
+      if (!best || sm_line (p.loc) > sm_line (best->loc))
+	best = &p;
+    }
+  if (best)
+    for (auto other : loops_list (fun, 0))
+      {
+	int l = sm_line (find_loop_location (other).get_location_t ());
+	if (other != loop && l > sm_line (best->loc) && l < line)
+	  {
+	    best = NULL;
+	    break;
+	  }
+      }
+  if (best)
+    {
+      best->used = true;
+      plan->burst = best->burst;
+      snprintf (plan->burst_why_buf, sizeof plan->burst_why_buf,
+		"#pragma erbium burst at line %d", sm_line (best->loc));
+      plan->burst_why = plan->burst_why_buf;
+      return;
+    }
+  if (erbium_opts.burst > 0)
+    {
+      plan->burst = erbium_opts.burst;
+      plan->burst_why = "plugin argument burst";
+      return;
+    }
+  /* 64 cache lines of the largest element the loop addresses.  */
+  unsigned HOST_WIDE_INT esize = 0;
+  basic_block *body = get_loop_body (loop);
+  for (unsigned k = 0; k < loop->num_nodes; k++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[k]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM)
+	{
+	  tree s = erbium_elem_use_size (gsi_stmt (gsi));
+	  if (s && tree_to_uhwi (s) > esize)
+	    esize = tree_to_uhwi (s);
+	}
+  free (body);
+  unsigned HOST_WIDE_INT line_size
+    = param_l1_cache_line_size > 0 ? param_l1_cache_line_size : 64;
+  bool known = esize != 0;
+  if (!known)
+    esize = 4;
+  unsigned HOST_WIDE_INT b = 64 * line_size / esize;
+  plan->burst = b < 1 ? 1 : b > (1 << 24) ? (1 << 24) : (int) b;
+  snprintf (plan->burst_why_buf, sizeof plan->burst_why_buf,
+	    "64 cache lines of %d bytes / %d-byte elements%s",
+	    (int) line_size, (int) esize,
+	    known ? "" : " (element size unknown)");
+  plan->burst_why = plan->burst_why_buf;
+}
+
+/* Fill PLAN for its loop; PLAN->why_not says why it cannot be
+   strip-mined.  Returns false when the loop has no primitive (no dump
+   line then).  */
+bool
+sm_analyse (sm_plan *plan, function *fun)
+{
+  class loop *loop = plan->loop;
+  basic_block *body = get_loop_body (loop);
+  bool any = false;
+  plan->why_not = NULL;
+  plan->why_line = 0;
+#define SM_REJECT(msg, stmt)						\
+  do {									\
+    if (!plan->why_not)							\
+      {									\
+	plan->why_not = (msg);						\
+	plan->why_line = (stmt) ? sm_line (gimple_location (stmt)) : 0;	\
+      }									\
+  } while (0)
+
+  for (unsigned k = 0; k < loop->num_nodes; k++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[k]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (is_gimple_debug (s))
+	  continue;
+	if (gimple_code (s) == GIMPLE_ASM)
+	  {
+	    SM_REJECT ("an asm statement in the loop", s);
+	    continue;
+	  }
+	if (gimple_has_volatile_ops (s))
+	  {
+	    SM_REJECT ("a volatile access in the loop", s);
+	    continue;
+	  }
+	if (!is_gimple_call (s))
+	  continue;
+	enum erbium_prim p = erbium_primitive_call (s);
+	if (p == ERBIUM_PRIM_ELEM || p == ERBIUM_PRIM_BURST)
+	  continue;
+	if (p == ERBIUM_PRIM_RECEIVE_RANGE)
+	  {
+	    any = true;
+	    SM_REJECT ("receive_range in the loop", s);
+	    continue;
+	  }
+	if (p != ERBIUM_PRIM_NONE)
+	  {
+	    any = true;
+	    gcall *call = as_a <gcall *> (s);
+	    sm_prim prim = { call, p, gimple_call_arg (call, 0), NULL_TREE,
+			     NULL_TREE };
+	    affine_iv iv;
+	    if (!expr_invariant_in_loop_p (loop, prim.view))
+	      SM_REJECT ("a primitive's view changes in the loop", s);
+	    else if (!simple_iv (loop, loop, gimple_call_arg (call, 1), &iv,
+				 true)
+		     || TREE_CODE (iv.step) != INTEGER_CST
+		     || tree_int_cst_sgn (iv.step) <= 0)
+	      SM_REJECT ("a primitive's index is not affine and increasing "
+			 "in the loop", s);
+	    else
+	      {
+		prim.base = iv.base;
+		prim.step = iv.step;
+		plan->prims.safe_push (prim);
+	      }
+	    continue;
+	  }
+	/* Other calls: only those without side effects.  */
+	if (gimple_call_internal_p (s) ? gimple_has_side_effects (s)
+	    : (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE))
+	       || (gimple_call_flags (s) & ECF_LOOPING_CONST_OR_PURE)))
+	  SM_REJECT ("a call may touch the window or synchronise", s);
+      }
+  free (body);
+  if (!any)
+    return false;
+
+  if (!plan->why_not)
+    {
+      /* Shape: a simple latch with one predecessor, exits that are the
+	 counted one at the end of the body or termination tests.  */
+      if (!single_pred_p (loop->latch) || !empty_block_p (loop->latch)
+	  || !gimple_seq_empty_p (phi_nodes (loop->latch)))
+	SM_REJECT ("the loop's latch is reached from several places "
+		   "(continue)", (gimple *) NULL);
+      basic_block last = single_pred_p (loop->latch)
+			 ? single_pred (loop->latch) : NULL;
+      auto_vec<edge> exits = get_loop_exit_edges (loop);
+      for (edge e : exits)
+	{
+	  if (plan->why_not)
+	    break;
+	  if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+	    {
+	      SM_REJECT ("an abnormal exit", last_stmt (e->src));
+	      break;
+	    }
+	  if (sm_termination_exit_p (plan, e))
+	    {
+	      plan->term_exits.safe_push (e);
+	      continue;
+	    }
+	  class tree_niter_desc desc;
+	  if (!plan->iv_exit && e->src == last
+	      && number_of_iterations_exit (loop, e, &desc, false)
+	      && integer_onep (desc.assumptions))
+	    {
+	      plan->iv_exit = e;
+	      tree type = TREE_TYPE (desc.niter);
+	      plan->niter = desc.niter;
+	      if (!integer_zerop (desc.may_be_zero))
+		plan->niter = fold_build3 (COND_EXPR, type, desc.may_be_zero,
+					   build_zero_cst (type), desc.niter);
+	      continue;
+	    }
+	  SM_REJECT (exits.length () > 1
+		     ? "more than one exit (an early exit besides the "
+		       "loop's test)"
+		     : "the loop's exit is not a counted test at the end "
+		       "of its body", last_stmt (e->src));
+	}
+      if (!plan->why_not && exits.is_empty ())
+	SM_REJECT ("the loop has no exit", (gimple *) NULL);
+    }
+  if (!plan->why_not)
+    {
+      basic_block *bbs = get_loop_body (loop);
+      if (!can_copy_bbs_p (bbs, loop->num_nodes))
+	SM_REJECT ("the loop body cannot be copied", (gimple *) NULL);
+      free (bbs);
+    }
+  if (!plan->why_not)
+    {
+      sm_choose_burst (plan, fun);
+      if (plan->burst == 0)
+	SM_REJECT ("#pragma erbium burst(0)", (gimple *) NULL);
+      else if (plan->burst == 1)
+	SM_REJECT ("burst 1", (gimple *) NULL);
+    }
+#undef SM_REJECT
+  return true;
+}
+
+/* Insert the gimplified EXPR at the end of BB (before a final control
+   statement) and return its value.  */
+tree
+sm_emit (basic_block bb, tree expr)
+{
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  if (!gsi_end_p (gsi) && stmt_ends_bb_p (gsi_stmt (gsi)))
+    return force_gimple_operand_gsi (&gsi, expr, true, NULL_TREE, true,
+				     GSI_SAME_STMT);
+  return force_gimple_operand_gsi (&gsi, expr, true, NULL_TREE, false,
+				   GSI_CONTINUE_LINKING);
+}
+
+/* Append STMT at the end of BB (before a final control statement).  */
+void
+sm_append (basic_block bb, gimple *stmt)
+{
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  if (!gsi_end_p (gsi) && stmt_ends_bb_p (gsi_stmt (gsi)))
+    gsi_insert_before (&gsi, stmt, GSI_SAME_STMT);
+  else
+    gsi_insert_after (&gsi, stmt, GSI_NEW_STMT);
+}
+
+/* A statement NAME = RHS (a gimple value), or NAME = NAME + 1 when RHS is
+   NULL_TREE, that redefines the SSA name NAME for update_ssa
+   (create_new_def_for): the uses of NAME it reaches get the new name.
+   Returns the statement, not yet inserted.  */
+gimple *
+sm_redefine (tree name, tree rhs)
+{
+  tree type = TREE_TYPE (name);
+  gassign *g = (rhs ? gimple_build_assign (make_ssa_name (type), rhs)
+		: gimple_build_assign (make_ssa_name (type), PLUS_EXPR, name,
+				       build_one_cst (type)));
+  tree tmp = gimple_assign_lhs (g);
+  create_new_def_for (name, g, gimple_assign_lhs_ptr (g));
+  release_ssa_name (tmp);
+  return g;
+}
+
+/* Strip-mine PLAN's loop (see the file comment).  */
+void
+sm_transform (sm_plan *plan, function *fun)
+{
+  class loop *loop = plan->loop;
+  basic_block header = loop->header;
+  basic_block latch = loop->latch;
+  edge pe = loop_preheader_edge (loop);
+  tree ctype = plan->iv_exit ? TREE_TYPE (plan->niter)
+			     : long_long_unsigned_type_node;
+
+  /* Trip count and the iteration counter T, in the preheader.  */
+  tree ntrip = NULL_TREE;
+  if (plan->iv_exit)
+    ntrip = sm_emit (pe->src, fold_build2 (PLUS_EXPR, ctype,
+					   unshare_expr (plan->niter),
+					   build_one_cst (ctype)));
+  /* The bases of the indices, also in the preheader.  */
+  auto_vec<tree> bases;
+  for (sm_prim &p : plan->prims)
+    bases.safe_push (sm_emit (pe->src, unshare_expr (p.base)));
+
+  /* Copy the body into the inner loop.  */
+  basic_block *bbs = get_loop_body_in_dom_order (loop);
+  unsigned n = loop->num_nodes;
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  /* The surgery below does not keep dominators; update_ssa recomputes
+     them.  */
+  free_dominance_info (CDI_DOMINATORS);
+  basic_block *new_bbs = XNEWVEC (basic_block, n);
+  edge *new_exits = XNEWVEC (edge, exits.length ());
+  initialize_original_copy_tables ();
+  class loop *inner = duplicate_loop (loop, loop);
+  copy_bbs (bbs, n, new_bbs, exits.address (), exits.length (), new_exits,
+	    loop_outer (loop), latch, false);
+  add_phi_args_after_copy (new_bbs, n, NULL);
+  basic_block cheader = get_bb_copy (header);
+  basic_block clatch = get_bb_copy (latch);
+
+  /* The inner loop's exits are its counter test only: drop the copies of
+     the original exits (the counted one is replaced below, termination
+     tests are not taken in a granted burst).  */
+  for (unsigned k = 0; k < exits.length (); k++)
+    {
+      edge ce = new_exits[k];
+      if (!ce)
+	continue;
+      basic_block src = ce->src;
+      gimple_stmt_iterator gsi = gsi_last_bb (src);
+      gsi_remove (&gsi, true);
+      remove_edge (ce);
+      edge stay = single_succ_edge (src);
+      stay->flags &= ~(EDGE_TRUE_VALUE | EDGE_FALSE_VALUE);
+      stay->flags |= EDGE_FALLTHRU;
+      stay->probability = profile_probability::always ();
+    }
+
+  /* Publish trackers: LAST starts each burst at the view's own index
+     (a commit/release of it does nothing; defined in the inner loop's
+     preheader below) and follows the copies of the commit/release.  */
+  auto_vec<tree> lasts;
+  for (sm_prim &p : plan->prims)
+    lasts.safe_push (sm_publish_p (p.kind) ? make_ssa_name (integer_type_node)
+		     : NULL_TREE);
+
+  /* The copies of the primitives: the k-th primitive call of a block's
+     copy is the copy of the k-th primitive call of the block.  */
+  for (unsigned b = 0; b < n; b++)
+    {
+      auto_vec<gimple *> orig_calls, copy_calls;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[b]);
+	   !gsi_end_p (gsi); gsi_next (&gsi))
+	if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE
+	    && erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_ELEM
+	    && erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_BURST)
+	  orig_calls.safe_push (gsi_stmt (gsi));
+      for (gimple_stmt_iterator gsi = gsi_start_bb (new_bbs[b]);
+	   !gsi_end_p (gsi); gsi_next (&gsi))
+	if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE
+	    && erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_ELEM
+	    && erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_BURST)
+	  copy_calls.safe_push (gsi_stmt (gsi));
+      gcc_assert (orig_calls.length () == copy_calls.length ());
+      for (unsigned c = 0; c < copy_calls.length (); c++)
+	{
+	  unsigned k;
+	  for (k = 0; k < plan->prims.length (); k++)
+	    if (plan->prims[k].call == orig_calls[c])
+	      break;
+	  gcc_assert (k < plan->prims.length ());
+	  sm_prim &p = plan->prims[k];
+	  gcall *cc = as_a <gcall *> (copy_calls[c]);
+	  gimple_stmt_iterator gsi = gsi_for_stmt (cc);
+	  tree idx = gimple_call_arg (cc, 1);
+	  tree lhs = gimple_call_lhs (cc);
+	  gimple *repl;
+	  if (sm_publish_p (p.kind))
+	    repl = sm_redefine (lasts[k], idx);
+	  else if (lhs)
+	    /* A granted update returns its index.  */
+	    repl = gimple_build_assign (lhs, fold_convert (TREE_TYPE (lhs),
+							    idx));
+	  else
+	    repl = gimple_build_nop ();
+	  gimple_set_location (repl, gimple_location (cc));
+	  unlink_stmt_vdef (cc);
+	  gsi_replace (&gsi, repl, false);
+	}
+    }
+
+  /* The head: H (phis) -> HD (grants) -> rest of the original body.  */
+  edge e1 = split_block_after_labels (header);
+  basic_block hd = split_edge (e1);
+  basic_block slow = single_succ (hd);
+  /* The iteration counter T: a phi of the outer header, 0 on entry.  */
+  tree t = make_ssa_name (ctype);
+  gphi *tphi = create_phi_node (t, header);
+  add_phi_arg (tphi, build_zero_cst (ctype), pe, UNKNOWN_LOCATION);
+  tree bconst = build_int_cst (ctype, plan->burst);
+  tree mm;
+  if (ntrip)
+    mm = fold_build2 (MIN_EXPR, ctype,
+		      fold_build2 (MINUS_EXPR, ctype, ntrip, t), bconst);
+  else
+    mm = bconst;
+  tree m = sm_emit (hd, fold_convert (integer_type_node, mm));
+  tree uns = unsigned_type_node;
+  auto_vec<tree> los;
+  for (unsigned k = 0; k < plan->prims.length (); k++)
+    {
+      sm_prim &p = plan->prims[k];
+      tree lo = fold_build2 (PLUS_EXPR, uns, fold_convert (uns, bases[k]),
+			     fold_build2 (MULT_EXPR, uns,
+					  fold_convert (uns, p.step),
+					  fold_convert (uns, t)));
+      lo = sm_emit (hd, fold_convert (integer_type_node, lo));
+      los.safe_push (lo);
+      if (!sm_acquire_p (p.kind))
+	continue;
+      tree hi = fold_build2 (PLUS_EXPR, uns, fold_convert (uns, lo),
+			     fold_build2 (MULT_EXPR, uns,
+					  fold_convert (uns, p.step),
+					  fold_build2 (MINUS_EXPR, uns,
+						       fold_convert (uns, m),
+						       build_one_cst (uns))));
+      hi = sm_emit (hd, fold_convert (integer_type_node, hi));
+      tree decl = erbium_runtime_decl (p.kind == ERBIUM_PRIM_STALL
+				       ? ERBIUM_SLOW_STALL_UPTO
+				       : ERBIUM_SLOW_UPDATE_UPTO);
+      gcall *c = gimple_build_call (decl, 3, p.view, lo, hi);
+      tree g = make_ssa_name (integer_type_node);
+      gimple_call_set_lhs (c, g);
+      gimple_set_location (c, gimple_location (p.call));
+      sm_append (hd, c);
+      /* Iterations covered: (G - LO + STEP) / STEP, 0 when G = LO - 1.  */
+      tree d = fold_build2 (MINUS_EXPR, uns, fold_convert (uns, g),
+			    fold_convert (uns, lo));
+      d = fold_build2 (PLUS_EXPR, integer_type_node,
+		       fold_convert (integer_type_node, d),
+		       fold_convert (integer_type_node, p.step));
+      d = fold_build2 (TRUNC_DIV_EXPR, integer_type_node, d,
+		       fold_convert (integer_type_node, p.step));
+      m = sm_emit (hd, fold_build2 (MIN_EXPR, integer_type_node, m, d));
+    }
+  tree tend = sm_emit (hd, fold_build2 (PLUS_EXPR, ctype, t,
+					fold_convert (ctype, m)));
+  gcond *go = gimple_build_cond (GT_EXPR, m, integer_zero_node, NULL_TREE,
+				 NULL_TREE);
+  sm_append (hd, go);
+  edge to_slow = single_succ_edge (hd);
+  to_slow->flags &= ~EDGE_FALLTHRU;
+  to_slow->flags |= EDGE_FALSE_VALUE;
+  to_slow->probability = profile_probability::unlikely ();
+  edge to_fast = make_edge (hd, cheader, EDGE_TRUE_VALUE);
+  to_fast->probability = profile_probability::likely ();
+  basic_block ipre = split_edge (to_fast);
+  edge ientry = single_succ_edge (ipre);
+
+  /* The inner header's phis start from the outer header's values.  */
+  for (gphi_iterator oi = gsi_start_phis (header), ci
+       = gsi_start_phis (cheader);
+       !gsi_end_p (oi) && !gsi_end_p (ci); gsi_next (&oi), gsi_next (&ci))
+    add_phi_arg (ci.phi (), gimple_phi_result (oi.phi ()), ientry,
+		 UNKNOWN_LOCATION);
+
+  /* The slow path counts its one iteration.  */
+  tree tslow;
+  {
+    gimple_stmt_iterator gsi = gsi_after_labels (slow);
+    tslow = make_ssa_name (ctype);
+    gsi_insert_before (&gsi, gimple_build_assign (tslow, PLUS_EXPR, t,
+						  build_one_cst (ctype)),
+		       GSI_NEW_STMT);
+  }
+
+  /* Receive hints once per burst, for its last index.  */
+  for (unsigned k = 0; k < plan->prims.length (); k++)
+    {
+      sm_prim &p = plan->prims[k];
+      if (p.kind != ERBIUM_PRIM_RECEIVE)
+	continue;
+      tree last = fold_build2 (PLUS_EXPR, uns, fold_convert (uns, los[k]),
+			       fold_build2 (MULT_EXPR, uns,
+					    fold_convert (uns, p.step),
+					    fold_build2 (MINUS_EXPR, uns,
+							 fold_convert (uns, m),
+							 build_one_cst (uns))));
+      last = sm_emit (ipre, fold_convert (integer_type_node, last));
+      gcall *c = gimple_build_call (gimple_call_fndecl (p.call), 2, p.view,
+				    last);
+      gimple_set_location (c, gimple_location (p.call));
+      sm_append (ipre, c);
+    }
+
+  for (unsigned k = 0; k < plan->prims.length (); k++)
+    if (lasts[k])
+      {
+	sm_prim &p = plan->prims[k];
+	tree own = erbium_view_ref (p.view, erbium_view_type (p.call), "own");
+	tree v = sm_emit (ipre, own);
+	sm_append (ipre, gimple_build_assign (lasts[k], NOP_EXPR, v));
+      }
+
+  /* The inner loop's counter test, at the end of its body: the copy of
+     the latch becomes the test block, a new empty latch follows.  */
+  basic_block ztest = clatch;
+  basic_block zlatch = split_edge (single_succ_edge (ztest));
+  inner->latch = zlatch;
+  tree tin = make_ssa_name (ctype), tnew = make_ssa_name (ctype);
+  gphi *tinphi = create_phi_node (tin, cheader);
+  add_phi_arg (tinphi, t, ientry, UNKNOWN_LOCATION);
+  add_phi_arg (tinphi, tnew, single_succ_edge (zlatch), UNKNOWN_LOCATION);
+  sm_append (ztest, gimple_build_assign (tnew, PLUS_EXPR, tin,
+					 build_one_cst (ctype)));
+  /* The loop's own location, so that the vectoriser's messages about
+     the inner loop name the source loop.  */
+  gcond *ctest = gimple_build_cond (LT_EXPR, tnew, tend, NULL_TREE,
+				    NULL_TREE);
+  gimple_set_location (ctest, plan->loc);
+  sm_append (ztest, ctest);
+  edge cont = single_succ_edge (ztest);
+  cont->flags &= ~EDGE_FALLTHRU;
+  cont->flags |= EDGE_TRUE_VALUE;
+  cont->probability = profile_probability::very_likely ();
+  basic_block tail = create_empty_bb (ztest);
+  add_bb_to_loop (tail, loop);
+  edge done = make_edge (ztest, tail, EDGE_FALSE_VALUE);
+  done->probability = profile_probability::very_unlikely ();
+
+  /* The tail: each commit/release once, with the last index.  */
+  for (unsigned k = 0; k < plan->prims.length (); k++)
+    {
+      sm_prim &p = plan->prims[k];
+      if (!sm_publish_p (p.kind))
+	continue;
+      gcall *c = gimple_build_call (gimple_call_fndecl (p.call), 2, p.view,
+				    lasts[k]);
+      gimple_set_location (c, gimple_location (p.call));
+      sm_append (tail, c);
+    }
+  /* The element path and the tail meet in MERGE before the latch, where
+     the counter's next value is chosen.  */
+  basic_block merge = split_edge (single_pred_edge (latch));
+  tree tnext = make_ssa_name (ctype);
+  gphi *mphi = create_phi_node (tnext, merge);
+  add_phi_arg (mphi, tslow, single_pred_edge (merge), UNKNOWN_LOCATION);
+  add_phi_arg (tphi, tnext, loop_latch_edge (loop), UNKNOWN_LOCATION);
+  edge back;
+  if (plan->iv_exit)
+    {
+      sm_append (tail, gimple_build_cond (EQ_EXPR, tend, ntrip, NULL_TREE,
+					  NULL_TREE));
+      edge out = make_edge (tail, plan->iv_exit->dest, EDGE_TRUE_VALUE);
+      out->probability = profile_probability::unlikely ();
+      back = make_edge (tail, merge, EDGE_FALSE_VALUE);
+      back->probability = profile_probability::likely ();
+      for (gphi_iterator pi = gsi_start_phis (plan->iv_exit->dest);
+	   !gsi_end_p (pi); gsi_next (&pi))
+	add_phi_arg (pi.phi (),
+		     PHI_ARG_DEF_FROM_EDGE (pi.phi (), plan->iv_exit),
+		     out, UNKNOWN_LOCATION);
+    }
+  else
+    back = make_single_succ_edge (tail, merge, EDGE_FALLTHRU);
+  add_phi_arg (mphi, tend, back, UNKNOWN_LOCATION);
+
+  free_original_copy_tables ();
+  free (new_bbs);
+  free (new_exits);
+  free (bbs);
+}
+
+const pass_data erbium_stripmine_pass_data = {
+  GIMPLE_PASS,
+  "erbium-stripmine",
+  OPTGROUP_LOOP,
+  TV_NONE,
+  PROP_cfg | PROP_ssa,
+  0, 0, 0,
+  0,
+};
+
+class erbium_stripmine_pass : public gimple_opt_pass
+{
+public:
+  erbium_stripmine_pass (gcc::context *ctxt)
+    : gimple_opt_pass (erbium_stripmine_pass_data, ctxt)
+  {}
+
+  /* -O1 and above, when stripmine=1.  */
+  bool gate (function *) final override
+  {
+    return optimize > 0 && erbium_opts.stripmine;
+  }
+
+  unsigned int execute (function *fun) final override;
+};
+
+/* True when FUN calls a primitive other than er_elem/er_burst.  */
+bool
+sm_has_primitives (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	enum erbium_prim p = erbium_primitive_call (gsi_stmt (gsi));
+	if (p != ERBIUM_PRIM_NONE && p != ERBIUM_PRIM_ELEM
+	    && p != ERBIUM_PRIM_BURST)
+	  return true;
+      }
+  return false;
+}
+
+/* Strip-mine the candidate loops of FUN, one at a time (each transform
+   ends with update_ssa, so the next analysis sees valid SSA).  */
+unsigned int
+erbium_stripmine_pass::execute (function *fun)
+{
+  if (!sm_has_primitives (fun)
+      || !erbium_runtime_decl (ERBIUM_SLOW_STALL_UPTO)
+      || !erbium_runtime_decl (ERBIUM_SLOW_UPDATE_UPTO))
+    return 0;
+
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  scev_initialize ();
+
+  auto_vec<int> nums;
+  for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
+    nums.safe_push (loop->num);
+
+  bool changed = false;
+  for (int num : nums)
+    {
+      class loop *loop = get_loop (fun, num);
+      if (!loop || loop->inner)
+	continue;
+      calculate_dominance_info (CDI_DOMINATORS);
+      sm_plan plan;
+      plan.loop = loop;
+      plan.loc = find_loop_location (loop).get_location_t ();
+      plan.iv_exit = NULL;
+      plan.niter = NULL_TREE;
+      plan.burst = 0;
+      plan.burst_why = NULL;
+      if (!sm_analyse (&plan, fun))
+	continue;
+      int line = sm_line (plan.loc);
+      if (plan.why_not)
+	{
+	  if (dump_file)
+	    {
+	      fprintf (dump_file, "erbium-stripmine: loop at line %d: not "
+		       "strip-mined (%s", line, plan.why_not);
+	      if (plan.why_line)
+		fprintf (dump_file, ", line %d", plan.why_line);
+	      fprintf (dump_file, ")\n");
+	    }
+	  continue;
+	}
+      if (dump_file)
+	{
+	  fprintf (dump_file, "erbium-stripmine: loop at line %d: "
+		   "strip-mined, burst %d (%s); ", line, plan.burst,
+		   plan.burst_why);
+	  for (unsigned k = 0; k < plan.prims.length (); k++)
+	    {
+	      sm_prim &p = plan.prims[k];
+	      fprintf (dump_file, "%s%s at line %d %s", k ? ", " : "",
+		       erbium_prim_spelling (p.kind),
+		       sm_line (gimple_location (p.call)),
+		       sm_acquire_p (p.kind) ? "granted at the burst's head"
+		       : sm_publish_p (p.kind) ? "once after the burst"
+		       : "hinted at the burst's head");
+	    }
+	  fprintf (dump_file, "%s\n", plan.term_exits.is_empty () ? ""
+		   : "; termination tests kept in the element path");
+	}
+      if (dump_enabled_p ())
+	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, find_loop_location (loop),
+			 "strip-mined loop with burst %d\n", plan.burst);
+      sm_transform (&plan, fun);
+      free_dominance_info (CDI_DOMINATORS);
+      calculate_dominance_info (CDI_DOMINATORS);
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa);
+      scev_reset ();
+      changed = true;
+    }
+
+  scev_finalize ();
+  if (changed)
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      cgraph_edge::rebuild_edges ();
+    }
+  loop_optimizer_finalize ();
+  return changed ? TODO_cleanup_cfg : 0;
+}
+
+} // anon namespace
+
+/* Register pass erbium-stripmine just before erbium-window (which must be
+   registered first) and the #pragma erbium burst handler.  PLUGIN_NAME:
+   the name GCC gave the plugin.  */
+void
+erbium_init_stripmine (const char *plugin_name)
+{
+  struct register_pass_info info;
+  info.pass = new erbium_stripmine_pass (g);
+  info.reference_pass_name = "erbium-window";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_register_pragmas,
+		     NULL);
+  if (erbium_dump_requested ("erbium-stripmine"))
+    erbium_enable_dump ("erbium-stripmine");
+}

@@ -151,9 +151,19 @@ struct sm_prim
   tree step;	/* positive INTEGER_CST, per iteration */
 };
 
+/* An affine phi of the loop's header: {BASE, +, STEP}.  */
+struct sm_iv
+{
+  gphi *phi;
+  tree base;
+  tree step;
+  bool no_overflow;
+};
+
 /* What the analysis found for loop L.  */
 struct sm_plan
 {
+  auto_vec<sm_iv> ivs;
   class loop *loop;
   location_t loc;		/* the loop's location (find_loop_location) */
   auto_vec<sm_prim> prims;
@@ -451,6 +461,20 @@ sm_analyse (sm_plan *plan, function *fun)
 	SM_REJECT ("the loop has no exit", (gimple *) NULL);
     }
   if (!plan->why_not)
+    for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	tree res = gimple_phi_result (gsi.phi ());
+	affine_iv iv;
+	if (virtual_operand_p (res)
+	    || (!INTEGRAL_TYPE_P (TREE_TYPE (res))
+		&& !POINTER_TYPE_P (TREE_TYPE (res)))
+	    || !simple_iv (loop, loop, res, &iv, true))
+	  continue;
+	sm_iv v = { gsi.phi (), iv.base, iv.step, iv.no_overflow };
+	plan->ivs.safe_push (v);
+      }
+  if (!plan->why_not)
     {
       basic_block *bbs = get_loop_body (loop);
       if (!can_copy_bbs_p (bbs, loop->num_nodes))
@@ -518,19 +542,87 @@ sm_transform (sm_plan *plan, function *fun)
   basic_block header = loop->header;
   basic_block latch = loop->latch;
   edge pe = loop_preheader_edge (loop);
-  tree ctype = plan->iv_exit ? TREE_TYPE (plan->niter)
-			     : long_long_unsigned_type_node;
+  /* The counter is signed, of the trip count's precision but at least
+     int's: the loop's own signed IVs are B + S * T then, with no wrap for
+     SCEV to worry about (they would overflow with T anyway).  */
+  tree ntype = plan->iv_exit ? TREE_TYPE (plan->niter) : NULL_TREE;
+  tree ctype = (ntype && TYPE_PRECISION (ntype) > TYPE_PRECISION
+					       (integer_type_node)
+		? signed_type_for (ntype) : integer_type_node);
 
-  /* Trip count and the iteration counter T, in the preheader.  */
+  /* Trip count (NTYPE) in the preheader.  */
   tree ntrip = NULL_TREE;
   if (plan->iv_exit)
-    ntrip = sm_emit (pe->src, fold_build2 (PLUS_EXPR, ctype,
+    ntrip = sm_emit (pe->src, fold_build2 (PLUS_EXPR, ntype,
 					   unshare_expr (plan->niter),
-					   build_one_cst (ctype)));
+					   build_one_cst (ntype)));
   /* The bases of the indices, also in the preheader.  */
   auto_vec<tree> bases;
   for (sm_prim &p : plan->prims)
     bases.safe_push (sm_emit (pe->src, unshare_expr (p.base)));
+
+  /* The iteration counter T: a phi of the header, 0 on entry, TNEXT
+     (defined before the latch below) from the latch.  */
+  tree t = make_ssa_name (ctype);
+  tree tnext = make_ssa_name (ctype);
+  gphi *tphi = create_phi_node (t, header);
+  add_phi_arg (tphi, build_zero_cst (ctype), pe, UNKNOWN_LOCATION);
+  add_phi_arg (tphi, tnext, loop_latch_edge (loop), UNKNOWN_LOCATION);
+
+  /* The loop's other induction variables as functions of T: each use of
+     an affine header phi P = {B, +, S} becomes B + S * T.  In the inner
+     loop every index is then affine in the one counter, whatever earlier
+     passes made of the loop's IVs (such as I + 15 carried over from the
+     previous iteration's I + 16), so erbium-window and the vectoriser
+     see through them.  */
+  for (sm_iv &iv : plan->ivs)
+    {
+      tree res = gimple_phi_result (iv.phi);
+      tree type = TREE_TYPE (res);
+      tree b = sm_emit (pe->src, unshare_expr (iv.base));
+      tree val;
+      if (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type)
+	  && iv.no_overflow)
+	val = fold_build2 (PLUS_EXPR, type, b,
+			   fold_build2 (MULT_EXPR, type,
+					fold_convert (type, iv.step),
+					fold_convert (type, t)));
+      else if (POINTER_TYPE_P (type))
+	val = fold_build_pointer_plus (b, fold_build2 (MULT_EXPR, sizetype,
+						       fold_convert (sizetype,
+								     iv.step),
+						       fold_convert (sizetype,
+								     t)));
+      else
+	{
+	  tree u = unsigned_type_for (type);
+	  val = fold_convert (type,
+			      fold_build2 (PLUS_EXPR, u, fold_convert (u, b),
+					   fold_build2 (MULT_EXPR, u,
+							fold_convert (u,
+								      iv.step),
+							fold_convert (u, t))));
+	}
+      gimple_seq seq = NULL;
+      val = force_gimple_operand (val, &seq, true, NULL_TREE);
+      gimple_stmt_iterator gsi = gsi_after_labels (header);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      gimple *def = SSA_NAME_DEF_STMT (val);
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, res)
+	{
+	  if (use == def || use == iv.phi || is_gimple_debug (use)
+	      || !flow_bb_inside_loop_p (loop, gimple_bb (use))
+	      || (gimple_code (use) == GIMPLE_PHI
+		  && gimple_bb (use) == header))
+	    continue;
+	  use_operand_p up;
+	  FOR_EACH_IMM_USE_ON_STMT (up, it)
+	    SET_USE (up, val);
+	  update_stmt (use);
+	}
+    }
 
   /* Copy the body into the inner loop.  */
   basic_block *bbs = get_loop_body_in_dom_order (loop);
@@ -624,15 +716,14 @@ sm_transform (sm_plan *plan, function *fun)
   edge e1 = split_block_after_labels (header);
   basic_block hd = split_edge (e1);
   basic_block slow = single_succ (hd);
-  /* The iteration counter T: a phi of the outer header, 0 on entry.  */
-  tree t = make_ssa_name (ctype);
-  gphi *tphi = create_phi_node (t, header);
-  add_phi_arg (tphi, build_zero_cst (ctype), pe, UNKNOWN_LOCATION);
+
   tree bconst = build_int_cst (ctype, plan->burst);
   tree mm;
   if (ntrip)
-    mm = fold_build2 (MIN_EXPR, ctype,
-		      fold_build2 (MINUS_EXPR, ctype, ntrip, t), bconst);
+    mm = fold_build2 (MIN_EXPR, ntype,
+		      fold_build2 (MINUS_EXPR, ntype, ntrip,
+				   fold_convert (ntype, t)),
+		      fold_convert (ntype, bconst));
   else
     mm = bconst;
   tree m = sm_emit (hd, fold_convert (integer_type_node, mm));
@@ -689,11 +780,17 @@ sm_transform (sm_plan *plan, function *fun)
   edge ientry = single_succ_edge (ipre);
 
   /* The inner header's phis start from the outer header's values.  */
+  gphi *tinphi = NULL;
   for (gphi_iterator oi = gsi_start_phis (header), ci
        = gsi_start_phis (cheader);
        !gsi_end_p (oi) && !gsi_end_p (ci); gsi_next (&oi), gsi_next (&ci))
-    add_phi_arg (ci.phi (), gimple_phi_result (oi.phi ()), ientry,
-		 UNKNOWN_LOCATION);
+    {
+      add_phi_arg (ci.phi (), gimple_phi_result (oi.phi ()), ientry,
+		   UNKNOWN_LOCATION);
+      if (oi.phi () == tphi)
+	tinphi = ci.phi ();
+    }
+  gcc_assert (tinphi);
 
   /* The slow path counts its one iteration.  */
   tree tslow;
@@ -738,10 +835,9 @@ sm_transform (sm_plan *plan, function *fun)
   basic_block ztest = clatch;
   basic_block zlatch = split_edge (single_succ_edge (ztest));
   inner->latch = zlatch;
-  tree tin = make_ssa_name (ctype), tnew = make_ssa_name (ctype);
-  gphi *tinphi = create_phi_node (tin, cheader);
-  add_phi_arg (tinphi, t, ientry, UNKNOWN_LOCATION);
-  add_phi_arg (tinphi, tnew, single_succ_edge (zlatch), UNKNOWN_LOCATION);
+  /* The copy of T counts the inner iterations.  */
+  tree tin = gimple_phi_result (tinphi), tnew = make_ssa_name (ctype);
+  SET_PHI_ARG_DEF (tinphi, single_succ_edge (zlatch)->dest_idx, tnew);
   sm_append (ztest, gimple_build_assign (tnew, PLUS_EXPR, tin,
 					 build_one_cst (ctype)));
   /* The loop's own location, so that the vectoriser's messages about
@@ -773,14 +869,13 @@ sm_transform (sm_plan *plan, function *fun)
   /* The element path and the tail meet in MERGE before the latch, where
      the counter's next value is chosen.  */
   basic_block merge = split_edge (single_pred_edge (latch));
-  tree tnext = make_ssa_name (ctype);
   gphi *mphi = create_phi_node (tnext, merge);
   add_phi_arg (mphi, tslow, single_pred_edge (merge), UNKNOWN_LOCATION);
-  add_phi_arg (tphi, tnext, loop_latch_edge (loop), UNKNOWN_LOCATION);
   edge back;
   if (plan->iv_exit)
     {
-      sm_append (tail, gimple_build_cond (EQ_EXPR, tend, ntrip, NULL_TREE,
+      tree tendn = sm_emit (tail, fold_convert (ntype, tend));
+      sm_append (tail, gimple_build_cond (EQ_EXPR, tendn, ntrip, NULL_TREE,
 					  NULL_TREE));
       edge out = make_edge (tail, plan->iv_exit->dest, EDGE_TRUE_VALUE);
       out->probability = profile_probability::unlikely ();

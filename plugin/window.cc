@@ -249,9 +249,54 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
   if (!copy)
     return false;
 
-  edge pe = loop_preheader_edge (loop);
-  for (erbium_access *a : accs)
+  /* Accesses to one view with the same element size and step whose
+     entry indices differ by constants (a FIR's taps x[i], x[i + 1] ...)
+     share one window address: P0 of the lowest index, plus a constant.
+     One base keeps the vectoriser's alias checks to one per view; the
+     lowest index keeps every address inside the double mapping (a
+     window's worth of indices is contiguous forward from any index).  */
+  auto_vec<unsigned> leader;
+  auto_vec<HOST_WIDE_INT> delta;
+  for (unsigned k = 0; k < accs.length (); k++)
     {
+      erbium_access *a = accs[k];
+      unsigned best = k;
+      HOST_WIDE_INT best_d = 0;
+      for (unsigned j = 0; j < accs.length (); j++)
+	{
+	  erbium_access *b = accs[j];
+	  if (j == k
+	      || !operand_equal_p (gimple_call_arg (a->call, 0),
+				   gimple_call_arg (b->call, 0), 0)
+	      || !tree_int_cst_equal (a->size, b->size)
+	      || !tree_int_cst_equal (a->step, b->step)
+	      || tree_int_cst_sgn (a->step) <= 0
+	      || !types_compatible_p (TREE_TYPE (a->e0), TREE_TYPE (b->e0)))
+	    continue;
+	  tree d = fold_build2 (MINUS_EXPR, TREE_TYPE (a->e0),
+				unshare_expr (a->e0), unshare_expr (b->e0));
+	  if (TREE_CODE (d) != INTEGER_CST || !tree_fits_shwi_p (d))
+	    continue;
+	  /* The lowest index; among equal ones the first access.  */
+	  HOST_WIDE_INT dv = tree_to_shwi (d);
+	  if (dv > best_d || (dv == best_d && j < best))
+	    {
+	      best = j;
+	      best_d = dv;
+	    }
+	}
+      leader.safe_push (best);
+      delta.safe_push (best_d);
+    }
+
+  edge pe = loop_preheader_edge (loop);
+  auto_vec<tree> p0s;
+  p0s.safe_grow_cleared (accs.length ());
+  for (unsigned k = 0; k < accs.length (); k++)
+    {
+      erbium_access *a = accs[k];
+      if (leader[k] != k)
+	continue;
       tree v = gimple_call_arg (a->call, 0);
       gimple_seq seq = NULL;
       tree e0 = force_gimple_operand (unshare_expr (a->e0), &seq, true,
@@ -277,6 +322,26 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 					 true, NULL_TREE, true,
 					 GSI_SAME_STMT);
 	}
+      p0s[k] = p0;
+      erbium_emit_burst (a, p0);
+    }
+  for (unsigned k = 0; k < accs.length (); k++)
+    {
+      erbium_access *a = accs[k];
+      if (leader[k] == k)
+	continue;
+      /* The leader's leader is itself (constant differences are
+	 transitive), so its P0 exists.  */
+      tree lp = p0s[leader[k]];
+      gcc_assert (lp);
+      gimple_stmt_iterator gsi = gsi_last_bb (pe->src);
+      if (!gsi_end_p (gsi))
+	gsi_next (&gsi);
+      tree off = size_int (delta[k] * tree_to_shwi (a->size));
+      tree p0 = force_gimple_operand_gsi (&gsi,
+					  fold_build_pointer_plus (lp, off),
+					  true, NULL_TREE, true,
+					  GSI_SAME_STMT);
       erbium_emit_burst (a, p0);
     }
   return true;

@@ -261,6 +261,28 @@ sm_termination_exit_p (const sm_plan *plan, edge e)
   return integer_zerop (res) == taken_if_true;
 }
 
+/* The source location of LOOP for the dump and the pragma: its exit test
+   on the smallest line (a for or while statement's test), or what the
+   vectoriser reports (find_loop_location).  */
+location_t
+sm_loop_location (class loop *loop)
+{
+  location_t best = UNKNOWN_LOCATION;
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  for (edge e : exits)
+    {
+      gimple *s = last_stmt (e->src);
+      if (!s || gimple_code (s) != GIMPLE_COND)
+	continue;
+      location_t l = gimple_location (s);
+      if (l != UNKNOWN_LOCATION
+	  && (best == UNKNOWN_LOCATION || sm_line (l) < sm_line (best)))
+	best = l;
+    }
+  return best != UNKNOWN_LOCATION
+	 ? best : find_loop_location (loop).get_location_t ();
+}
+
 /* The burst for PLAN's loop: pragma, plugin argument or the default.  */
 void
 sm_choose_burst (sm_plan *plan, function *fun)
@@ -270,9 +292,13 @@ sm_choose_burst (sm_plan *plan, function *fun)
   /* The pragma closest above the loop's line in the same file, if no
      other loop of the function starts between them.  */
   erbium_burst_pragma *best = NULL;
+  int fstart = sm_line (fun->function_start_locus);
+  int fend = sm_line (fun->function_end_locus);
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
     {
+      /* Only pragmas inside this function's body count.  */
       if (!line || LOCATION_FILE (p.loc) == NULL
+	  || sm_line (p.loc) < fstart || (fend && sm_line (p.loc) > fend)
 	  || LOCATION_FILE (plan->loc) == NULL
 	  || strcmp (LOCATION_FILE (p.loc), LOCATION_FILE (plan->loc))
 	  || sm_line (p.loc) >= line)
@@ -283,7 +309,7 @@ sm_choose_burst (sm_plan *plan, function *fun)
   if (best)
     for (auto other : loops_list (fun, 0))
       {
-	int l = sm_line (find_loop_location (other).get_location_t ());
+	int l = sm_line (sm_loop_location (other));
 	if (other != loop && l > sm_line (best->loc) && l < line)
 	  {
 	    best = NULL;
@@ -417,10 +443,14 @@ sm_analyse (sm_plan *plan, function *fun)
     {
       /* Shape: a simple latch with one predecessor, exits that are the
 	 counted one at the end of the body or termination tests.  */
+      /* An empty latch with one predecessor (outside the loop pipeline
+	 a latch may hold the body's last block).  */
       if (!single_pred_p (loop->latch) || !empty_block_p (loop->latch)
 	  || !gimple_seq_empty_p (phi_nodes (loop->latch)))
-	SM_REJECT ("the loop's latch is reached from several places "
-		   "(continue)", (gimple *) NULL);
+	{
+	  split_edge (loop_latch_edge (loop));
+	  calculate_dominance_info (CDI_DOMINATORS);
+	}
       basic_block last = single_pred_p (loop->latch)
 			 ? single_pred (loop->latch) : NULL;
       auto_vec<edge> exits = get_loop_exit_edges (loop);
@@ -705,9 +735,14 @@ sm_transform (sm_plan *plan, function *fun)
 	    repl = gimple_build_assign (lhs, fold_convert (TREE_TYPE (lhs),
 							    idx));
 	  else
-	    repl = gimple_build_nop ();
-	  gimple_set_location (repl, gimple_location (cc));
+	    repl = NULL;
 	  unlink_stmt_vdef (cc);
+	  if (!repl)
+	    {
+	      gsi_remove (&gsi, true);
+	      continue;
+	    }
+	  gimple_set_location (repl, gimple_location (cc));
 	  gsi_replace (&gsi, repl, false);
 	}
     }
@@ -966,7 +1001,7 @@ erbium_stripmine_pass::execute (function *fun)
       calculate_dominance_info (CDI_DOMINATORS);
       sm_plan plan;
       plan.loop = loop;
-      plan.loc = find_loop_location (loop).get_location_t ();
+      plan.loc = sm_loop_location (loop);
       plan.iv_exit = NULL;
       plan.niter = NULL_TREE;
       plan.burst = 0;
@@ -1005,7 +1040,8 @@ erbium_stripmine_pass::execute (function *fun)
 		   : "; termination tests kept in the element path");
 	}
       if (dump_enabled_p ())
-	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, find_loop_location (loop),
+	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+			 dump_user_location_t::from_location_t (plan.loc),
 			 "strip-mined loop with burst %d\n", plan.burst);
       sm_transform (&plan, fun);
       free_dominance_info (CDI_DOMINATORS);

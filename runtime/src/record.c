@@ -386,8 +386,14 @@ er_resync (er_vimpl *vi)
 {
   er_view *v = &vi->v;
   er_rec *r = er_rec_of (v->rec);
-  er_park (vi);
+  /* The generation first: er_alloc publishes realloc_pending before it
+     bumps the generation, so a generation read here that already counts
+     a reallocation guarantees that er_park sees it pending (and parks).
+     Read after the park check, a view could take the new generation
+     without parking, and then wait forever in a stall or update whose
+     wait ends at once on the pending reallocation it never parks for.  */
   uint32_t g = atomic_load_explicit (&r->pub.gen, memory_order_acquire);
+  er_park (vi);
   er_window *w = atomic_load_explicit (&r->win, memory_order_acquire);
   v->base = w ? w->base : NULL;
   v->mask = w ? w->slots - 1 : 0;

@@ -93,7 +93,6 @@ struct erbium_burst_pragma
 {
   location_t loc;
   int burst;
-  bool used;
 };
 static vec<erbium_burst_pragma> erbium_burst_pragmas;
 
@@ -128,7 +127,7 @@ erbium_handle_burst_pragma (cpp_reader *)
   if (pragma_lex (&x) != CPP_EOF)
     warning_at (loc, OPT_Wpragmas, "junk at end of %<#pragma erbium "
 		"burst%>");
-  erbium_burst_pragma p = { loc, n, false };
+  erbium_burst_pragma p = { loc, n };
   erbium_burst_pragmas.safe_push (p);
 }
 
@@ -318,7 +317,6 @@ sm_choose_burst (sm_plan *plan, function *fun)
       }
   if (best)
     {
-      best->used = true;
       plan->burst = best->burst;
       snprintf (plan->burst_why_buf, sizeof plan->burst_why_buf,
 		"#pragma erbium burst at line %d", sm_line (best->loc));
@@ -547,21 +545,30 @@ sm_append (basic_block bb, gimple *stmt)
     gsi_insert_after (&gsi, stmt, GSI_NEW_STMT);
 }
 
-/* A statement NAME = RHS (a gimple value), or NAME = NAME + 1 when RHS is
-   NULL_TREE, that redefines the SSA name NAME for update_ssa
-   (create_new_def_for): the uses of NAME it reaches get the new name.
-   Returns the statement, not yet inserted.  */
+/* A statement NAME = RHS (a gimple value) that redefines the SSA name
+   NAME for update_ssa (create_new_def_for): the uses of NAME it reaches
+   get the new name.  Returns the statement, not yet inserted.  */
 gimple *
 sm_redefine (tree name, tree rhs)
 {
-  tree type = TREE_TYPE (name);
-  gassign *g = (rhs ? gimple_build_assign (make_ssa_name (type), rhs)
-		: gimple_build_assign (make_ssa_name (type), PLUS_EXPR, name,
-				       build_one_cst (type)));
+  gassign *g = gimple_build_assign (make_ssa_name (TREE_TYPE (name)), rhs);
   tree tmp = gimple_assign_lhs (g);
   create_new_def_for (name, g, gimple_assign_lhs_ptr (g));
   release_ssa_name (tmp);
   return g;
+}
+
+/* Emit at the end of BB the int index IDX + STEP * N (IDX an int value,
+   STEP an INTEGER_CST, N an integer value), computed modulo 2^32 as the
+   runtime translates indices (sync.h er_xlat), and return it.  */
+tree
+sm_index_plus (basic_block bb, tree idx, tree step, tree n)
+{
+  tree u = unsigned_type_node;
+  tree e = fold_build2 (PLUS_EXPR, u, fold_convert (u, idx),
+			fold_build2 (MULT_EXPR, u, fold_convert (u, step),
+				     fold_convert (u, n)));
+  return sm_emit (bb, fold_convert (integer_type_node, e));
 }
 
 /* Strip-mine PLAN's loop (see the file comment).  */
@@ -586,10 +593,11 @@ sm_transform (sm_plan *plan, function *fun)
     ntrip = sm_emit (pe->src, fold_build2 (PLUS_EXPR, ntype,
 					   unshare_expr (plan->niter),
 					   build_one_cst (ntype)));
-  /* The bases of the indices, also in the preheader.  */
+  /* The first indices of the grants and hints, also in the preheader.  */
   auto_vec<tree> bases;
   for (sm_prim &p : plan->prims)
-    bases.safe_push (sm_emit (pe->src, unshare_expr (p.base)));
+    bases.safe_push (sm_publish_p (p.kind) ? NULL_TREE
+		     : sm_emit (pe->src, unshare_expr (p.base)));
 
   /* The iteration counter T: a phi of the header, 0 on entry, TNEXT
      (defined before the latch below) from the latch.  */
@@ -767,21 +775,15 @@ sm_transform (sm_plan *plan, function *fun)
   for (unsigned k = 0; k < plan->prims.length (); k++)
     {
       sm_prim &p = plan->prims[k];
-      tree lo = fold_build2 (PLUS_EXPR, uns, fold_convert (uns, bases[k]),
-			     fold_build2 (MULT_EXPR, uns,
-					  fold_convert (uns, p.step),
-					  fold_convert (uns, t)));
-      lo = sm_emit (hd, fold_convert (integer_type_node, lo));
+      tree lo = (bases[k] ? sm_index_plus (hd, bases[k], p.step, t)
+		 : NULL_TREE);
       los.safe_push (lo);
       if (!sm_acquire_p (p.kind))
 	continue;
-      tree hi = fold_build2 (PLUS_EXPR, uns, fold_convert (uns, lo),
-			     fold_build2 (MULT_EXPR, uns,
-					  fold_convert (uns, p.step),
-					  fold_build2 (MINUS_EXPR, uns,
-						       fold_convert (uns, m),
-						       build_one_cst (uns))));
-      hi = sm_emit (hd, fold_convert (integer_type_node, hi));
+      /* Ask for the iterations the earlier grants left (M so far).  */
+      tree hi = sm_index_plus (hd, lo, p.step,
+			       fold_build2 (MINUS_EXPR, integer_type_node, m,
+					    integer_one_node));
       tree decl = erbium_runtime_decl (p.kind == ERBIUM_PRIM_STALL
 				       ? ERBIUM_SLOW_STALL_UPTO
 				       : ERBIUM_SLOW_UPDATE_UPTO);
@@ -843,13 +845,9 @@ sm_transform (sm_plan *plan, function *fun)
       sm_prim &p = plan->prims[k];
       if (p.kind != ERBIUM_PRIM_RECEIVE)
 	continue;
-      tree last = fold_build2 (PLUS_EXPR, uns, fold_convert (uns, los[k]),
-			       fold_build2 (MULT_EXPR, uns,
-					    fold_convert (uns, p.step),
-					    fold_build2 (MINUS_EXPR, uns,
-							 fold_convert (uns, m),
-							 build_one_cst (uns))));
-      last = sm_emit (ipre, fold_convert (integer_type_node, last));
+      tree last = sm_index_plus (ipre, los[k], p.step,
+				 fold_build2 (MINUS_EXPR, integer_type_node,
+					      m, integer_one_node));
       gcall *c = gimple_build_call (gimple_call_fndecl (p.call), 2, p.view,
 				    last);
       gimple_set_location (c, gimple_location (p.call));

@@ -377,29 +377,6 @@ run_one (const Impl *impl, const Config *cfg, const xb_run *x, bool caps)
   return s;
 }
 
-// Median of V (not empty).
-double
-median (std::vector<double> v)
-{
-  std::sort (v.begin (), v.end ());
-  size_t m = v.size () / 2;
-  return v.size () % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
-
-// Create the directory that will hold PATH, and its parents.
-void
-make_parent_dirs (const std::string &path)
-{
-  for (size_t i = 1; i < path.size (); i++)
-    if (path[i] == '/')
-      {
-	std::string d = path.substr (0, i);
-	if (mkdir (d.c_str (), 0777) != 0 && errno != EEXIST)
-	  xb_fatal ("cannot create directory %s: %s", d.c_str (),
-		    std::strerror (errno));
-      }
-}
-
 // "2^N" for N.
 std::string
 pow2_str (int lg)
@@ -424,7 +401,7 @@ main (int argc, char **argv)
   FILE *csv = nullptr;
   if (o.csv != "none")
     {
-      make_parent_dirs (o.csv);
+      xb_make_parent_dirs (o.csv.c_str ());
       csv = std::fopen (o.csv.c_str (), "w");
       if (!csv)
 	xb_fatal ("cannot write %s: %s", o.csv.c_str (),
@@ -507,7 +484,7 @@ main (int argc, char **argv)
 	const char *best_name = nullptr;
 	for (size_t i = 0; i < ni; i++)
 	  {
-	    med[i] = median (ns[i]);
+	    med[i] = xb_median (ns[i].data (), (int) ns[i].size ());
 	    if (std::strcmp (o.impls[i]->name, "erbium") != 0
 		&& (!best_name || med[i] < best_peer))
 	      best_peer = med[i], best_name = o.impls[i]->name;

@@ -1,14 +1,19 @@
 /* xbench.c -- the exploration benchmark's helpers written in C: the hwloc
    topology used to pin the peers' threads (producers on one core,
    consumers on another, as in the paper's section 5.1 where they sit on
-   different chips), checksum verification and fatal errors.  The Erbium
+   different chips), checksum verification, fatal errors, and the
+   driver chores shared by the benchmark programs (median, CSV
+   directory).  The Erbium
    variant is pinned by the runtime itself (er_run_on).  */
 
 #define _GNU_SOURCE
 #include <hwloc.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include "xbench.h"
 
 static hwloc_topology_t xb_topo;
@@ -78,4 +83,35 @@ xb_verify (const char *impl, int who, long long count, uint64_t sum,
 	      "expected %lld indices summing to %llu", impl, who, count,
 	      (unsigned long long) sum, n,
 	      (unsigned long long) xb_expected_sum (n));
+}
+
+/* qsort order of doubles.  */
+static int
+xb_cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+double
+xb_median (double *v, int n)
+{
+  qsort (v, n, sizeof *v, xb_cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void
+xb_make_parent_dirs (const char *path)
+{
+  char buf[4096];
+  if (snprintf (buf, sizeof buf, "%s", path) >= (int) sizeof buf)
+    xb_fatal ("path too long: %s", path);
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/')
+      {
+	*p = 0;
+	if (mkdir (buf, 0777) != 0 && errno != EEXIST)
+	  xb_fatal ("cannot create directory %s: %s", buf, strerror (errno));
+	*p = '/';
+      }
 }

@@ -151,6 +151,11 @@ void xb_pin_self (int core);
    summing to SUM, against N; print the discrepancy and abort if wrong.  */
 void xb_verify (const char *impl, int who, long long count, uint64_t sum,
 		long long n);
+/* Median of the N (at least 1) values at V; sorts V.  */
+double xb_median (double *v, int n);
+/* Create the directories leading to the file PATH (mkdir -p of its
+   directory part); an error other than "exists" is fatal (xb_fatal).  */
+void xb_make_parent_dirs (const char *path);
 /* Print "exploration: error: ..." on stderr and abort.  */
 void xb_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));

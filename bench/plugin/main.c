@@ -193,37 +193,6 @@ exploration_figure (const char *path, int burst)
   return found;
 }
 
-/* Create the directories leading to PATH (mkdir -p of its dirname).  */
-static void
-make_parent_dirs (const char *path)
-{
-  char buf[4096];
-  snprintf (buf, sizeof buf, "%s", path);
-  for (char *p = buf + 1; *p; p++)
-    if (*p == '/')
-      {
-	*p = 0;
-	mkdir (buf, 0777);
-	*p = '/';
-      }
-}
-
-/* qsort comparison of two doubles.  */
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-/* Median of the N values at V (sorts V).  */
-static double
-median (double *v, int n)
-{
-  qsort (v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* The variants measured by this driver: plugin, library, capi.  */
 enum { V_PLUGIN, V_LIBRARY, V_CAPI, NV };
 
@@ -260,7 +229,7 @@ main (int argc, char **argv)
   FILE *csv = NULL;
   if (strcmp (o.csv, "none") != 0)
     {
-      make_parent_dirs (o.csv);
+      xb_make_parent_dirs (o.csv);
       csv = fopen (o.csv, "w");
       if (!csv)
 	{
@@ -307,7 +276,7 @@ main (int argc, char **argv)
 	  }
       for (int v = 0; v < nv; v++)
 	{
-	  med[v] = median (ns[v], o.runs);
+	  med[v] = xb_median (ns[v], o.runs);
 	  lo[v] = ns[v][0];
 	  hi[v] = ns[v][o.runs - 1];
 	}

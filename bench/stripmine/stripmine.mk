@@ -34,7 +34,7 @@ SM_OBJD  := $(BUILD)/bench/obj/stripmine
 SM_PROG  := $(BUILD)/bench/stripmine
 SM_KOBJS := $(SM_OBJD)/kernel-plugin.o $(SM_OBJD)/kernel-nostrip.o \
             $(SM_OBJD)/kernel-library.o
-SM_COBJS := $(SM_OBJD)/main.o $(SM_OBJD)/seq.o
+SM_COBJS := $(SM_OBJD)/main.o $(SM_OBJD)/seq.o $(SM_OBJD)/xbench.o
 SM_OBJS  := $(SM_KOBJS) $(SM_COBJS)
 
 SM_CPPFLAGS := -I$(TOP)/runtime/include -I$(SM_XDIR) -I$(SM_DIR) \
@@ -65,6 +65,11 @@ $(SM_OBJD)/kernel-library.o: $(SM_DIR)/kernel.c $(PLUGIN_SO)
 	  -Dsm_entry=library_run -MMD -MP -c $< -o $@
 
 $(SM_OBJD)/%.o: $(SM_DIR)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(SM_CPPFLAGS) $(SM_CFLAGS) -MMD -MP -c $< -o $@
+
+# The shared driver helpers (median, CSV directory, fatal errors).
+$(SM_OBJD)/xbench.o: $(SM_XDIR)/xbench.c
 	@mkdir -p $(@D)
 	$(CC) $(SM_CPPFLAGS) $(SM_CFLAGS) -MMD -MP -c $< -o $@
 

@@ -94,6 +94,21 @@ int er_stall_upto (er_view *v, int lo, int hi);
 
 #define ER_UNLIKELY(x) __builtin_expect (!!(x), 0)
 
+/* Refresh V's cached minimum of the other side (er_view.peer_min) from
+   the laggard's published index alone, the other peers' minimum being
+   cached in er_view.peer_rest; no-op while the laggard is unknown
+   (er_view.peer NULL: the slow path finds it).  One acquire load of the
+   laggard's line.  */
+static inline void
+er_refresh_peer (er_view *v)
+{
+  if (v->peer)
+    {
+      int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
+      v->peer_min = p < v->peer_rest ? p : v->peer_rest;
+    }
+}
+
 /* commit(v, i): paper section 3.  Write view V publishes every index below
    I (the elements V wrote at indices < I become visible to connected read
    views).  Does nothing when I is not above the current commit index.
@@ -141,12 +156,7 @@ er_update (er_view *v, int i)
     return er_update_slow (v, idx, i);
   if (idx > v->peer_min)
     {
-      if (v->peer)
-	{
-	  /* Refresh from the laggard writer only.  */
-	  int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
-	  v->peer_min = p < v->peer_rest ? p : v->peer_rest;
-	}
+      er_refresh_peer (v);
       if (idx > v->peer_min)
 	return er_update_slow (v, idx, i);
     }
@@ -179,12 +189,7 @@ er_stall (er_view *v, int i)
     }
   if (idx - v->horizon > v->peer_min)
     {
-      if (v->peer)
-	{
-	  /* Refresh from the laggard reader only.  */
-	  int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
-	  v->peer_min = p < v->peer_rest ? p : v->peer_rest;
-	}
+      er_refresh_peer (v);
       if (idx - v->horizon > v->peer_min)
 	{
 	  er_stall_slow (v, idx);
@@ -267,11 +272,8 @@ er_update_upto (er_view *v, int lo, int hi)
   int64_t h = er_xlat (hi, l);
   if (h - v->own > v->horizon)
     h = v->own + v->horizon;
-  if (h > v->peer_min && v->peer)
-    {
-      int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
-      v->peer_min = p < v->peer_rest ? p : v->peer_rest;
-    }
+  if (h > v->peer_min)
+    er_refresh_peer (v);
   if (h > v->peer_min)
     h = v->peer_min;
   if (h < l)
@@ -297,11 +299,8 @@ er_stall_upto (er_view *v, int lo, int hi)
   int64_t h = er_xlat (hi, l);
   if (h - v->own > v->horizon)
     h = v->own + v->horizon;
-  if (h - v->horizon > v->peer_min && v->peer)
-    {
-      int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
-      v->peer_min = p < v->peer_rest ? p : v->peer_rest;
-    }
+  if (h - v->horizon > v->peer_min)
+    er_refresh_peer (v);
   if (h - v->horizon > v->peer_min)
     h = v->peer_min + v->horizon;
   if (h < l)

@@ -46,8 +46,9 @@
 
    Burst (elements): #pragma erbium burst(N) on the line before the loop,
    else the plugin argument burst=N, else 64 cache lines
-   (--param l1-cache-line-size) of the loop's largest element type.  The
-   pass runs after "laddress", just before erbium-window (before lim2,
+   (--param l1-cache-line-size) of the loop's largest element type; a
+   pragma that sets no loop's burst gets a -Wpragmas warning at the end of
+   the unit.  The pass runs after "laddress", just before erbium-window (before lim2,
    GCC-PLUGIN-NOTES.md "Strip-miner placement"), at -O1 and above when
    stripmine=1.  The dump names every loop with a primitive: strip-mined
    with the burst and why that burst, or why not; -fopt-info-loop reports
@@ -88,11 +89,17 @@
 #include "c-family/c-pragma.h"
 #include "erbium-plugin.h"
 
-/* #pragma erbium burst(N) seen in this unit: where, and N.  */
+/* #pragma erbium burst(N) seen in this unit: where, and N; and what the
+   pass made of it, for the warning at the end of the unit
+   (sm_warn_unused_pragmas).  */
 struct erbium_burst_pragma
 {
   location_t loc;
   int burst;
+  bool used;		/* chose the burst of a loop (or burst(0) refused it) */
+  bool seen;		/* in a function the pass analysed */
+  char *ignored_why;	/* its loop was not strip-mined: why, or NULL */
+  int ignored_line;	/* that loop's line */
 };
 static vec<erbium_burst_pragma> erbium_burst_pragmas;
 
@@ -127,7 +134,7 @@ erbium_handle_burst_pragma (cpp_reader *)
   if (pragma_lex (&x) != CPP_EOF)
     warning_at (loc, OPT_Wpragmas, "junk at end of %<#pragma erbium "
 		"burst%>");
-  erbium_burst_pragma p = { loc, n };
+  erbium_burst_pragma p = { loc, n, false, false, NULL, 0 };
   erbium_burst_pragmas.safe_push (p);
 }
 
@@ -282,14 +289,14 @@ sm_loop_location (class loop *loop)
 	 ? best : find_loop_location (loop).get_location_t ();
 }
 
-/* The burst for PLAN's loop: pragma, plugin argument or the default.  */
-void
-sm_choose_burst (sm_plan *plan, function *fun)
+/* The #pragma erbium burst that applies to LOOP of FUN, whose line is
+   that of LOC: the pragma closest above that line in the same file and
+   inside FUN's body, if no other loop of FUN starts between them; NULL
+   when there is none.  */
+static erbium_burst_pragma *
+sm_find_pragma (class loop *loop, location_t loc, function *fun)
 {
-  class loop *loop = plan->loop;
-  int line = sm_line (plan->loc);
-  /* The pragma closest above the loop's line in the same file, if no
-     other loop of the function starts between them.  */
+  int line = sm_line (loc);
   erbium_burst_pragma *best = NULL;
   int fstart = sm_line (fun->function_start_locus);
   int fend = sm_line (fun->function_end_locus);
@@ -298,8 +305,8 @@ sm_choose_burst (sm_plan *plan, function *fun)
       /* Only pragmas inside this function's body count.  */
       if (!line || LOCATION_FILE (p.loc) == NULL
 	  || sm_line (p.loc) < fstart || (fend && sm_line (p.loc) > fend)
-	  || LOCATION_FILE (plan->loc) == NULL
-	  || strcmp (LOCATION_FILE (p.loc), LOCATION_FILE (plan->loc))
+	  || LOCATION_FILE (loc) == NULL
+	  || strcmp (LOCATION_FILE (p.loc), LOCATION_FILE (loc))
 	  || sm_line (p.loc) >= line)
 	continue;
       if (!best || sm_line (p.loc) > sm_line (best->loc))
@@ -315,8 +322,60 @@ sm_choose_burst (sm_plan *plan, function *fun)
 	    break;
 	  }
       }
+  return best;
+}
+
+/* Mark every #pragma erbium burst inside FUN's body as seen: the pass
+   analysed FUN, so a pragma there that no loop uses deserves the warning
+   at the end of the unit.  */
+static void
+sm_mark_pragmas_seen (function *fun)
+{
+  int fstart = sm_line (fun->function_start_locus);
+  int fend = sm_line (fun->function_end_locus);
+  const char *file = LOCATION_FILE (fun->function_start_locus);
+  for (erbium_burst_pragma &p : erbium_burst_pragmas)
+    if (file && LOCATION_FILE (p.loc)
+	&& !strcmp (file, LOCATION_FILE (p.loc))
+	&& sm_line (p.loc) >= fstart && (!fend || sm_line (p.loc) <= fend))
+      p.seen = true;
+}
+
+/* PLUGIN_FINISH_UNIT: warn (-Wpragmas) about each #pragma erbium burst in
+   a function the pass analysed that chose no loop's burst: either its
+   loop was not strip-mined (the warning gives the reason, as the dump
+   does) or no innermost loop with stream primitives follows it.  Pragmas
+   in functions the pass never ran on (-O0, stripmine=0) stay silent, as
+   GCC's own loop pragmas do at -O0.  */
+static void
+sm_warn_unused_pragmas (void *, void *)
+{
+  for (erbium_burst_pragma &p : erbium_burst_pragmas)
+    {
+      if (p.used || !p.seen)
+	continue;
+      if (p.ignored_why)
+	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
+		    "the loop at line %d is not strip-mined (%s)",
+		    p.ignored_line, p.ignored_why);
+      else
+	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
+		    "no innermost loop with stream primitives follows it");
+    }
+  for (erbium_burst_pragma &p : erbium_burst_pragmas)
+    free (p.ignored_why);
+  erbium_burst_pragmas.release ();
+}
+
+/* The burst for PLAN's loop: pragma, plugin argument or the default.  */
+void
+sm_choose_burst (sm_plan *plan, function *fun)
+{
+  class loop *loop = plan->loop;
+  erbium_burst_pragma *best = sm_find_pragma (loop, plan->loc, fun);
   if (best)
     {
+      best->used = true;
       plan->burst = best->burst;
       snprintf (plan->burst_why_buf, sizeof plan->burst_why_buf,
 		"#pragma erbium burst at line %d", sm_line (best->loc));
@@ -983,6 +1042,7 @@ erbium_stripmine_pass::execute (function *fun)
       || !erbium_runtime_decl (ERBIUM_SLOW_UPDATE_UPTO))
     return 0;
 
+  sm_mark_pragmas_seen (fun);
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   scev_initialize ();
 
@@ -1009,6 +1069,12 @@ erbium_stripmine_pass::execute (function *fun)
       int line = sm_line (plan.loc);
       if (plan.why_not)
 	{
+	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan.loc, fun);
+	  if (bp && !bp->used && !bp->ignored_why)
+	    {
+	      bp->ignored_why = xstrdup (plan.why_not);
+	      bp->ignored_line = line;
+	    }
 	  if (dump_file)
 	    {
 	      fprintf (dump_file, "erbium-stripmine: loop at line %d: not "
@@ -1075,6 +1141,8 @@ erbium_init_stripmine (const char *plugin_name)
   info.pos_op = PASS_POS_INSERT_BEFORE;
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
   register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_register_pragmas,
+		     NULL);
+  register_callback (plugin_name, PLUGIN_FINISH_UNIT, sm_warn_unused_pragmas,
 		     NULL);
   if (erbium_dump_requested ("erbium-stripmine"))
     erbium_enable_dump ("erbium-stripmine");

@@ -11,6 +11,9 @@
    index: no modulo in the loop, and the vectoriser sees a plain strided
    access.  (For a negative step P0 is taken in the second copy of the
    mapping.)  sizeof (T) is the size of the dereferences of the result.
+   P0 comes out of __builtin_assume_aligned (erbium_opaque_base), which
+   stops data-reference analysis there: accesses at constant distances
+   (a FIR's taps) then share one vector pointer after the vectoriser.
 
    Checking (ERBIUM_CHECK=1 sets er_view.check at run time): the burst form
    has no per-access check, so L is versioned on the check bytes of the
@@ -216,6 +219,42 @@ erbium_emit_burst (erbium_access *a, tree p0)
   gsi_replace (&gsi, repl, false);
 }
 
+/* Emit, before *GSI, P = __builtin_assume_aligned (P0, A) and return P
+   (same type as P0): A is the largest power of two dividing the element
+   size SIZE (bytes, at most 64), true of every slot of a page-aligned
+   window mapping.  The call is why: data-reference analysis
+   (split_constant_offset) sees through every assignment of P0's masked
+   computation, so the vectoriser would rebuild each tap's pointer as
+   BASE + ((sizetype) SLOT + K) * SIZE, one unrelated invariant per tap,
+   and IVOPTs (which expands only "SSA + constant") would keep one base
+   register per tap: a 16-tap FIR spilled them.  A call stops the
+   analysis at P, each tap's pointer becomes P + K * SIZE and IVOPTs
+   shares one induction variable.  pass_fold_builtins removes the call
+   after the loop optimisers.  */
+static tree
+erbium_opaque_base (gimple_stmt_iterator *gsi, tree p0, tree size)
+{
+  tree fn = builtin_decl_explicit (BUILT_IN_ASSUME_ALIGNED);
+  if (!fn || !tree_fits_uhwi_p (size))
+    return p0;
+  unsigned HOST_WIDE_INT s = tree_to_uhwi (size);
+  unsigned HOST_WIDE_INT align = s ? s & -s : 1;
+  if (align > 64)
+    align = 64;
+  gcall *call = gimple_build_call (fn, 2, p0, size_int (align));
+  tree vp = make_ssa_name (ptr_type_node);
+  gimple_call_set_lhs (call, vp);
+  location_t loc = (gsi_end_p (*gsi) ? UNKNOWN_LOCATION
+		    : gimple_location (gsi_stmt (*gsi)));
+  gimple_set_location (call, loc);
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  tree p = make_ssa_name (TREE_TYPE (p0));
+  gimple *conv = gimple_build_assign (p, NOP_EXPR, vp);
+  gimple_set_location (conv, loc);
+  gsi_insert_before (gsi, conv, GSI_SAME_STMT);
+  return p;
+}
+
 /* Version LOOP on the check bytes of the views of its burst accesses
    ACCS and give them the burst form in the fast version.  Returns false
    (nothing changed) when versioning failed.  */
@@ -308,6 +347,7 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 	gsi_next (&gsi);
       tree p0 = erbium_emit_masked_elem (&gsi, v, a->view_type, e0, a->size,
 					 NULL_TREE);
+      p0 = erbium_opaque_base (&gsi, p0, a->size);
       if (tree_int_cst_sgn (a->step) < 0)
 	{
 	  /* Going down: start in the second copy of the mapping.  */

@@ -111,14 +111,17 @@ er_wake_all_global (void)
   er_futex_wake (&er_global_seq);
 }
 
-/* Park the calling thread's views whose record is being reallocated:
-   while the thread sleeps it touches none of its windows.  */
+/* Park the calling thread's views whose record is being reallocated,
+   except those of SKIP (NULL: none): while the thread sleeps it touches
+   none of its windows.  */
 static void
-er_park_owned (er_thread *t)
+er_park_owned (er_thread *t, er_rec *skip)
 {
   for (er_vimpl *o = t->owned; o; o = o->next_owned)
     {
       er_rec *r = er_rec_of (o->v.rec);
+      if (r == skip)
+	continue;
       uint32_t s = atomic_load_explicit (&r->realloc_pending,
 					 memory_order_acquire);
       if (s && o->park_for != s && o->v.horizon > 0)
@@ -212,10 +215,16 @@ er_wait (struct er_waiter *w)
   long ns = ER_SLEEP_MIN_NS;
   for (;;)
     {
-      /* A reallocation waiter must not park its own views: it is the
-	 thread doing the reallocation.  */
-      if (w->op != ER_WAIT_REALLOC && w->op != ER_WAIT_PARKED)
-	er_park_owned (t);
+      /* A thread waiting for a reallocation (its own, or another's to
+	 end) parks its views of every other record being reallocated:
+	 otherwise two reallocations whose threads each hold a view of the
+	 other's record wait for each other (seen when a pipeline's
+	 processes all alloc at once).  The record it waits on is left
+	 alone: the reallocator does not count its own views, and a parked
+	 view resynchronises when the wait ends.  */
+      er_rec *skip = w->op == ER_WAIT_REALLOC || w->op == ER_WAIT_PARKED
+		     ? w->rec : NULL;
+      er_park_owned (t, skip);
       uint32_t s = atomic_load_explicit (seq, memory_order_acquire);
       /* Ask the laggard's owner to wake us when it gets there, then look
 	 again (the locked compare-and-swap orders the two); a try that
@@ -240,6 +249,5 @@ er_wait (struct er_waiter *w)
       er_deadlock_check ();
     }
   er_deadlock_leave (w);
-  if (w->op != ER_WAIT_REALLOC && w->op != ER_WAIT_PARKED)
-    er_unpark_owned (t);
+  er_unpark_owned (t);
 }

@@ -190,21 +190,27 @@ erbium_classify_access (erbium_access *a, class loop *loop)
 }
 
 /* Replace the call of access A, in the fast version of its loop, by the
-   burst form; P0 is the window address of A->e0.  */
+   burst form; P0 is the window address of A->e0.  The element offset
+   E - E0 is taken from access REF (A itself, or an access with the same
+   step whose index differs from A's by a constant, so the same offset):
+   an index that SCEV knows does not overflow gives an affine address, a
+   wrapping one (int)((unsigned) E - (unsigned) E0) does not, and the
+   vectoriser then gives up on the loop ("evolution of base is not
+   affine": a FIR's taps X[J + K + 1] next to X[J + K]).  */
 static void
-erbium_emit_burst (erbium_access *a, tree p0)
+erbium_emit_burst (erbium_access *a, tree p0, erbium_access *ref)
 {
   gcall *call = a->call;
-  tree e = gimple_call_arg (call, 1);
+  tree e = gimple_call_arg (ref->call, 1);
   tree type = TREE_TYPE (e);
   tree d;
-  if (a->no_overflow)
-    d = fold_build2 (MINUS_EXPR, type, e, a->e0);
+  if (ref->no_overflow)
+    d = fold_build2 (MINUS_EXPR, type, e, ref->e0);
   else
     {
       tree u = unsigned_type_for (type);
       d = fold_build2 (MINUS_EXPR, u, fold_convert (u, e),
-		       fold_convert (u, a->e0));
+		       fold_convert (u, ref->e0));
       d = fold_convert (signed_type_for (type), d);
     }
   tree off = fold_build2 (MULT_EXPR, ssizetype, fold_convert (ssizetype, d),
@@ -217,6 +223,28 @@ erbium_emit_burst (erbium_access *a, tree p0)
   gimple *repl = gimple_build_assign (lhs, NOP_EXPR, addr);
   gimple_set_location (repl, gimple_location (call));
   gsi_replace (&gsi, repl, false);
+}
+
+/* Whether the value of E is available at STMT (E is an SSA name defined
+   by a PHI or a statement that dominates STMT, or a constant).  */
+static bool
+erbium_available_at (tree e, gimple *stmt)
+{
+  if (TREE_CODE (e) != SSA_NAME)
+    return is_gimple_min_invariant (e);
+  gimple *def = SSA_NAME_DEF_STMT (e);
+  basic_block db = gimple_bb (def), ub = gimple_bb (stmt);
+  if (!db)
+    return true;
+  if (db != ub)
+    return dominated_by_p (CDI_DOMINATORS, ub, db);
+  if (gimple_code (def) == GIMPLE_PHI)
+    return true;
+  for (gimple_stmt_iterator g = gsi_for_stmt (def); !gsi_end_p (g);
+       gsi_next (&g))
+    if (gsi_stmt (g) == stmt)
+      return true;
+  return false;
 }
 
 /* Emit, before *GSI, P = __builtin_assume_aligned (P0, A) and return P
@@ -363,7 +391,7 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 					 GSI_SAME_STMT);
 	}
       p0s[k] = p0;
-      erbium_emit_burst (a, p0);
+      erbium_emit_burst (a, p0, a);
     }
   for (unsigned k = 0; k < accs.length (); k++)
     {
@@ -382,7 +410,21 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 					  fold_build_pointer_plus (lp, off),
 					  true, NULL_TREE, true,
 					  GSI_SAME_STMT);
-      erbium_emit_burst (a, p0);
+      /* The offset from an access of the group whose index does not
+	 overflow, if A's may.  */
+      erbium_access *ref = a;
+      for (unsigned j = 0; !a->no_overflow && j < accs.length (); j++)
+	if (leader[j] == leader[k] && accs[j]->no_overflow
+	    && types_compatible_p (TREE_TYPE (gimple_call_arg (accs[j]->call,
+							       1)),
+				   TREE_TYPE (gimple_call_arg (a->call, 1)))
+	    && erbium_available_at (gimple_call_arg (accs[j]->call, 1),
+				    a->call))
+	  {
+	    ref = accs[j];
+	    break;
+	  }
+      erbium_emit_burst (a, p0, ref);
     }
   return true;
 }

@@ -112,15 +112,17 @@ er_wake_all_global (void)
 }
 
 /* Park the calling thread's views whose record is being reallocated,
-   except those of SKIP (NULL: none): while the thread sleeps it touches
-   none of its windows.  */
+   except those of SKIP (NULL: none) and of the record the thread itself
+   is reallocating (parking them would make the wake-up wait for its own
+   reallocation): while the thread sleeps it touches none of its
+   windows.  */
 static void
 er_park_owned (er_thread *t, er_rec *skip)
 {
   for (er_vimpl *o = t->owned; o; o = o->next_owned)
     {
       er_rec *r = er_rec_of (o->v.rec);
-      if (r == skip)
+      if (r == skip || r == t->reallocating)
 	continue;
       uint32_t s = atomic_load_explicit (&r->realloc_pending,
 					 memory_order_acquire);

@@ -129,6 +129,7 @@ typedef struct er_thread
   int placed_by_record;		/* moved once for communication */
   int auto_placed;		/* placement may still move it */
   char name[48];		/* for reports */
+  struct er_rec *reallocating;	/* record whose window it is replacing */
 } er_thread;
 
 /* runtime.c: one-time initialisation and thread bookkeeping.  */

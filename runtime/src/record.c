@@ -473,6 +473,7 @@ er_alloc (er_view *v, int h)
       er_wake (&r->pub);
       struct er_waiter pw = { .try_fn = er_all_parked, .rec = r, .view = vi,
 	.op = ER_WAIT_REALLOC, .idx = serial, .thread = self };
+      self->reallocating = r;
       er_wait (&pw);
       er_record_lock (r);
       need = er_needed_slots (r);
@@ -502,6 +503,7 @@ er_alloc (er_view *v, int h)
       r->retired_wins = w;
       er_reshape (r);
       atomic_store_explicit (&r->realloc_pending, 0, memory_order_release);
+      self->reallocating = NULL;
       er_record_unlock (r);
       er_wake (&r->pub);
       /* The caller's other views of this record did not park (their owner

@@ -1,0 +1,425 @@
+/* fmradio.c -- the FM radio receiver in Erbium C (issue 5; the paper's
+   fmradio, section 5 and Figure 7): complex baseband I/Q at 240 kS/s in,
+   16-bit audio at 48 kHz out, every stage a process, the stages talking
+   through records and views.  Compiled by the Erbium plugin at -O3
+   (examples/fmradio/fmradio.mk).
+
+     source --IQ--> channel[0..W-1] --CH--> demod --DM--> audio[0..W-1]
+       --AU--> deemph --DE (broadcast)--> band[0..3] --B0..B3--> sink
+
+   source reads the input file; channel is the 64-tap channel low-pass
+   and audio the 96-tap low-pass decimating to 48 kHz, each
+   data-parallelised into W workers over disjoint blocks of its outputs
+   (the paper's FFD: the filter's history is the record, read through a
+   peek window); demod takes the phase step between consecutive samples;
+   deemph is the 75 µs de-emphasis; the equaliser is a split-join, the
+   de-emphasised audio a record every band process reads, one 127-tap
+   band-pass each; sink gathers the bands, sums them in band order and
+   writes the WAV.  The arithmetic is dsp.h's, shared with the sequential
+   build (fmradio-seq.c): the output is bit-identical to it, for every
+   worker count, burst and horizon.
+
+   Worker w of W computes output blocks w, w + W, w + 2W, ... of BURST
+   outputs.  Its read view peeks the block's inputs and releases up to the
+   first input of its next block; its write view commits up to the first
+   output of its next block (the blocks in between belong to the other
+   workers, which publish them through their own views; a reader sees the
+   minimum over the writers, paper section 3).
+
+   Usage: fmradio [--workers W] [--burst B] [--horizon H]
+                  [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
+   W: workers per data-parallel filter (1..16, default 2); B: burst in
+   input samples (16..65536, default 4096; the 48 kHz stages use B / 5);
+   H: horizon of every view, in elements (default 4 * W * B).  Prints the
+   input length, wall time and throughput unless --quiet.  Exit status 0,
+   1 on bad input or an I/O error (message on stderr, no OUTPUT left
+   behind), 2 on bad usage.  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "dsp.h"
+#include "wav.h"
+#include <erbium.h>
+
+#define FM_DEFAULT_WORKERS 2
+#define FM_DEFAULT_BURST 4096
+
+/* What every stage needs to know: lengths (samples) of the streams,
+   blocking, the taps.  Read-only once the processes run.  */
+struct fm_plan
+{
+  long n, nc, nd, na, ne;	/* input, channel, demod, audio, output */
+  int workers;
+  int burst;			/* input-rate block, samples */
+  int aburst;			/* audio-rate block, samples */
+  int horizon;			/* elements, every view */
+  struct fm_taps taps;
+  struct fm_input in;
+  const char *ipath;
+  struct fm_output out;
+  int failed;			/* set by source or sink on an I/O error */
+};
+
+static long
+fm_min (long a, long b)
+{
+  return a < b ? a : b;
+}
+
+/* Read the input into IQ, BURST samples per stall and commit.  */
+static process
+source (record(struct fm_cf) iq, struct fm_plan *p)
+{
+  view(struct fm_cf) w = new_write_view(iq);
+  register_view(w);
+  alloc(w, p->horizon);
+  float *buf = malloc (2 * sizeof (float) * p->burst);
+  int i, lo, hi;
+  for (lo = 0; lo < p->n; lo = hi)
+    {
+      hi = fm_min (lo + p->burst, p->n);
+      if (!buf || fm_read_iq (&p->in, buf, hi - lo, p->ipath))
+	{
+	  /* Publish zeros: the other stages finish, the sink drops the
+	     output.  */
+	  p->failed = 1;
+	  if (buf)
+	    memset (buf, 0, 2 * sizeof (float) * p->burst);
+	  else
+	    break;
+	}
+      stall(w, hi);
+      for (i = lo; i < hi; i++)
+	{
+	  w[i].re = buf[2 * (i - lo)];
+	  w[i].im = buf[2 * (i - lo) + 1];
+	}
+      commit(w, hi);
+    }
+  if (lo < p->n)
+    {
+      /* Out of memory: zeros to the end.  */
+      p->failed = 1;
+      for (; lo < p->n; lo = hi)
+	{
+	  hi = fm_min (lo + p->burst, p->n);
+	  stall(w, hi);
+	  for (i = lo; i < hi; i++)
+	    w[i].re = w[i].im = 0.0f;
+	  commit(w, hi);
+	}
+    }
+  free (buf);
+}
+
+/* Channel filter worker WK: outputs of CH in blocks WK, WK + W, ...  */
+static process
+channel (record(struct fm_cf) iq, record(struct fm_cf) ch, int wk,
+	 const struct fm_plan *p)
+{
+  view(struct fm_cf) r = new_read_view(iq);
+  view(struct fm_cf) w = new_write_view(ch);
+  register_view(r);
+  register_view(w);
+  alloc(r, p->horizon);
+  alloc(w, p->horizon);
+  int j, k, lo, hi, step = p->workers * p->burst;
+  for (lo = wk * p->burst; lo < p->nc; lo += step)
+    {
+      hi = fm_min (lo + p->burst, p->nc);
+      update(r, hi + FM_CH_TAPS - 1);
+      stall(w, hi);
+      FM_CFIR (w, r, p->taps.ch, FM_CH_TAPS, lo, hi - lo, j, k);
+      release(r, fm_min (lo + step, p->n));
+      commit(w, fm_min (lo + step, p->nc));
+    }
+  commit(w, p->nc);
+}
+
+/* FM demodulator.  */
+static process
+demod (record(struct fm_cf) ch, record(float) dm, const struct fm_plan *p)
+{
+  view(struct fm_cf) r = new_read_view(ch);
+  view(float) w = new_write_view(dm);
+  register_view(r);
+  register_view(w);
+  alloc(r, p->horizon);
+  alloc(w, p->horizon);
+  int j, lo, hi;
+  for (lo = 0; lo < p->nd; lo = hi)
+    {
+      hi = fm_min (lo + p->burst, p->nd);
+      update(r, hi + 1);
+      stall(w, hi);
+      FM_DEMOD (w, r, lo, hi - lo, j);
+      release(r, hi);
+      commit(w, hi);
+    }
+}
+
+/* Audio filter worker WK: decimating low-pass, outputs of AU in blocks
+   WK, WK + W, ... of ABURST.  */
+static process
+audio (record(float) dm, record(float) au, int wk, const struct fm_plan *p)
+{
+  view(float) r = new_read_view(dm);
+  view(float) w = new_write_view(au);
+  register_view(r);
+  register_view(w);
+  alloc(r, p->horizon);
+  alloc(w, p->horizon);
+  int j, k, lo, hi, step = p->workers * p->aburst;
+  for (lo = wk * p->aburst; lo < p->na; lo += step)
+    {
+      hi = fm_min (lo + p->aburst, p->na);
+      update(r, FM_DECIM * (hi - 1) + FM_AU_TAPS);
+      stall(w, hi);
+      FM_FIR (w, r, p->taps.au, FM_AU_TAPS, FM_DECIM, lo, hi - lo, j, k);
+      release(r, fm_min (FM_DECIM * (lo + step), p->nd));
+      commit(w, fm_min (lo + step, p->na));
+    }
+  commit(w, p->na);
+}
+
+/* De-emphasis, into the equaliser's broadcast record DE.  */
+static process
+deemph (record(float) au, record(float) de, const struct fm_plan *p)
+{
+  view(float) r = new_read_view(au);
+  view(float) w = new_write_view(de);
+  register_view(r);
+  register_view(w);
+  alloc(r, p->horizon);
+  alloc(w, p->horizon);
+  float s = 0.0f, prev = 0.0f;
+  int j, lo, hi;
+  for (lo = 0; lo < p->na; lo = hi)
+    {
+      hi = fm_min (lo + p->aburst, p->na);
+      update(r, hi);
+      stall(w, hi);
+      FM_DEEMPH (w, r, s, prev, lo, hi - lo, j);
+      release(r, hi);
+      commit(w, hi);
+    }
+}
+
+/* Equaliser band B: its band-pass over DE into BAND.  */
+static process
+band (record(float) de, record(float) bd, int b, const struct fm_plan *p)
+{
+  view(float) r = new_read_view(de);
+  view(float) w = new_write_view(bd);
+  register_view(r, b + 1);
+  register_view(w);
+  alloc(r, p->horizon);
+  alloc(w, p->horizon);
+  int j, k, lo, hi;
+  for (lo = 0; lo < p->ne; lo = hi)
+    {
+      hi = fm_min (lo + p->aburst, p->ne);
+      update(r, hi + FM_EQ_TAPS - 1);
+      stall(w, hi);
+      FM_FIR (w, r, p->taps.eq[b], FM_EQ_TAPS, 1, lo, hi - lo, j, k);
+      release(r, hi);
+      commit(w, hi);
+    }
+}
+
+/* Gather the bands, sum them in band order, write the PCM.  */
+static process
+sink (record(float) b0, record(float) b1, record(float) b2,
+      record(float) b3, struct fm_plan *p)
+{
+  view(float) r0 = new_read_view(b0);
+  view(float) r1 = new_read_view(b1);
+  view(float) r2 = new_read_view(b2);
+  view(float) r3 = new_read_view(b3);
+  register_view(r0);
+  register_view(r1);
+  register_view(r2);
+  register_view(r3);
+  alloc(r0, p->horizon);
+  alloc(r1, p->horizon);
+  alloc(r2, p->horizon);
+  alloc(r3, p->horizon);
+  int16_t *pcm = malloc (sizeof (int16_t) * p->aburst);
+  int ok = pcm != NULL;
+  int j, lo, hi;
+  for (lo = 0; lo < p->ne; lo = hi)
+    {
+      hi = fm_min (lo + p->aburst, p->ne);
+      update(r0, hi);
+      update(r1, hi);
+      update(r2, hi);
+      update(r3, hi);
+      for (j = lo; ok && j < hi; j++)
+	{
+	  float v[FM_EQ_BANDS] = { r0[j], r1[j], r2[j], r3[j] };
+	  pcm[j - lo] = fm_pcm (v);
+	}
+      release(r0, hi);
+      release(r1, hi);
+      release(r2, hi);
+      release(r3, hi);
+      if (ok && fm_output_write (&p->out, pcm, hi - lo))
+	ok = 0;
+    }
+  if (!ok)
+    p->failed = 1;
+  free (pcm);
+}
+
+static double
+fm_now (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static int
+fm_usage (void)
+{
+  fprintf (stderr, "usage: fmradio [--workers W] [--burst B] [--horizon H] "
+	   "[--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav\n");
+  return 2;
+}
+
+/* Integer option value from S, in LO .. HI, or -1.  */
+static long
+fm_int_arg (const char *s, long lo, long hi)
+{
+  char *end;
+  long v = strtol (s, &end, 10);
+  return end == s || *end || v < lo || v > hi ? -1 : v;
+}
+
+int
+main (int argc, char **argv)
+{
+  static struct fm_plan p;
+  double gain[FM_EQ_BANDS];
+  for (int b = 0; b < FM_EQ_BANDS; b++)
+    gain[b] = 1.0;
+  long workers = FM_DEFAULT_WORKERS, burst = FM_DEFAULT_BURST, horizon = 0;
+  int quiet = 0, a = 1;
+  for (; a < argc && argv[a][0] == '-'; a++)
+    {
+      const char *o = argv[a];
+      if (!strcmp (o, "--quiet"))
+	quiet = 1;
+      else if (a + 1 >= argc)
+	return fm_usage ();
+      else if (!strcmp (o, "--workers"))
+	{
+	  if ((workers = fm_int_arg (argv[++a], 1, 16)) < 0)
+	    {
+	      fprintf (stderr, "fmradio: --workers: expected 1 to 16\n");
+	      return 2;
+	    }
+	}
+      else if (!strcmp (o, "--burst"))
+	{
+	  if ((burst = fm_int_arg (argv[++a], 16, 65536)) < 0)
+	    {
+	      fprintf (stderr, "fmradio: --burst: expected 16 to 65536 "
+		       "samples\n");
+	      return 2;
+	    }
+	}
+      else if (!strcmp (o, "--horizon"))
+	{
+	  if ((horizon = fm_int_arg (argv[++a], 1, 1L << 24)) < 0)
+	    {
+	      fprintf (stderr, "fmradio: --horizon: expected 1 to %ld "
+		       "elements\n", 1L << 24);
+	      return 2;
+	    }
+	}
+      else if (!strcmp (o, "--eq"))
+	{
+	  if (fm_parse_gains (argv[++a], gain))
+	    {
+	      fprintf (stderr, "fmradio: --eq: expected %d gains from 0 to "
+		       "16 separated by commas\n", FM_EQ_BANDS);
+	      return 2;
+	    }
+	}
+      else
+	return fm_usage ();
+    }
+  if (argc - a != 2)
+    return fm_usage ();
+
+  p.workers = workers;
+  p.burst = burst;
+  p.aburst = burst / FM_DECIM;
+  /* The horizon must hold a worker's block plus its peek window, and the
+     W blocks in flight between the slowest and the fastest worker.  */
+  long need = workers * burst + FM_EQ_TAPS + FM_AU_TAPS;
+  if (!horizon)
+    horizon = 4 * workers * burst;
+  if (horizon < need)
+    {
+      fprintf (stderr, "fmradio: --horizon %ld is too small for %ld workers "
+	       "and burst %ld: at least %ld elements\n", horizon, workers,
+	       burst, need);
+      return 2;
+    }
+  p.horizon = horizon;
+  p.ipath = argv[a];
+  if (fm_open_input (p.ipath, &p.in))
+    return 1;
+  p.n = p.in.n;
+  p.nc = fm_len_channel (p.n);
+  p.nd = fm_len_demod (p.n);
+  p.na = fm_len_audio (p.n);
+  p.ne = fm_len_out (p.n);
+  if (p.ne <= 0)
+    {
+      fprintf (stderr, "fmradio: %s: %ld samples is too short to give any "
+	       "audio\n", p.ipath, p.n);
+      return 1;
+    }
+  fm_design (&p.taps, gain);
+  if (fm_output_open (argv[a + 1], &p.out))
+    return 1;
+
+  double t0 = fm_now ();
+  record(struct fm_cf) iq = new_record(1, workers);
+  record(struct fm_cf) ch = new_record(workers, 1);
+  record(float) dm = new_record(1, workers);
+  record(float) au = new_record(workers, 1);
+  record(float) de = new_record(1, FM_EQ_BANDS);
+  record(float) b0 = new_record(1, 1);
+  record(float) b1 = new_record(1, 1);
+  record(float) b2 = new_record(1, 1);
+  record(float) b3 = new_record(1, 1);
+  run source(iq, &p);
+  for (int w = 0; w < workers; w++)
+    run channel(iq, ch, w, &p);
+  run demod(ch, dm, &p);
+  for (int w = 0; w < workers; w++)
+    run audio(dm, au, w, &p);
+  run deemph(au, de, &p);
+  run band(de, b0, 0, &p);
+  run band(de, b1, 1, &p);
+  run band(de, b2, 2, &p);
+  run band(de, b3, 3, &p);
+  run sink(b0, b1, b2, b3, &p);
+  er_wait_all ();
+  fclose (p.in.f);
+  if (fm_output_close (&p.out, !p.failed) || p.failed)
+    return 1;
+  double secs = fm_now () - t0;
+  if (!quiet)
+    printf ("fmradio: %ld I/Q samples (%.2f s at %d S/s) -> %ld audio "
+	    "samples in %.3f s: %.3g samples/s, %.1fx real time (%ld "
+	    "workers, burst %ld, horizon %ld)\n", p.n,
+	    (double) p.n / FM_RATE_IN, FM_RATE_IN, p.ne, secs, p.n / secs,
+	    (double) p.n / FM_RATE_IN / secs, workers, burst, horizon);
+  return 0;
+}

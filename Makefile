@@ -14,7 +14,7 @@
 #                     to runtest, e.g. RUNTESTFLAGS=-v; TESTDIRS=runtime,...
 #                     runs only those testsuite directories; BUILD=dir
 #                     builds and tests in another build directory)
-#   make demo         build the benchmarks and run the short demonstration
+#   make demo         the FM radio receiver on recorded speech (issue 5)
 #   make bench        run the benchmarks (QUICK=1 for a short run)
 #   make install      headers, libraries, the plugin and erbium-gcc into
 #                     $(DESTDIR)$(PREFIX) and the compiler's plugin directory
@@ -101,7 +101,7 @@ $(PLUGIN_SO): $(PLUGIN_OBJS)
 # Examples written in the Erbium language (<erbium.h>), compiled with the
 # plugin at -O3: $(BUILD)/examples/NAME from examples/NAME/NAME.c.
 # ---------------------------------------------------------------------------
-EXAMPLE_NAMES := producer-consumer
+EXAMPLE_NAMES := producer-consumer fmradio
 EXAMPLES      := $(patsubst %,$(BUILD)/examples/%,$(EXAMPLE_NAMES))
 EXAMPLE_FLAGS := -std=gnu11 -O3 -pthread -fplugin=$(abspath $(PLUGIN_SO)) \
                  -Iplugin/include -Iruntime/include $(HWLOC_CFLAGS)
@@ -114,7 +114,18 @@ $(foreach e,$(EXAMPLE_NAMES),$(eval $(BUILD)/examples/$(e): examples/$(e)/$(e).c
 $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(EXAMPLE_FLAGS) $(filter %.c,$^) -o $@ $(RUNTIME_LIB_A) $(HWLOC_LIBS) \
-	  -lpthread
+	  -lpthread -lm
+
+# The FM receiver (issue 5) shares its DSP and file code with its
+# sequential build, plain C at -O3 without the plugin.
+FM_COMMON := examples/fmradio/dsp.c examples/fmradio/wav.c
+$(BUILD)/examples/fmradio: $(FM_COMMON) examples/fmradio/dsp.h \
+  examples/fmradio/wav.h
+all: $(BUILD)/examples/fmradio-seq
+$(BUILD)/examples/fmradio-seq: examples/fmradio/fmradio-seq.c $(FM_COMMON) \
+  examples/fmradio/dsp.h examples/fmradio/wav.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O3 -Iexamples/fmradio $(filter %.c,$^) -o $@ -lm
 # --------------------------- end of examples -------------------------------
 
 # ---------------------------------------------------------------------------
@@ -173,7 +184,6 @@ BENCH_PROGS :=
 bench-build: all $(BENCH_PROGS)
 
 demo: all
-	$(MAKE) bench-build
 	BUILD='$(BUILD)' scripts/demo
 
 bench: all

@@ -30,7 +30,8 @@
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
    W: workers per data-parallel filter (1..16, default 2); B: burst in
    input samples (16..65536, default 4096; the 48 kHz stages use B / 5);
-   H: horizon of every view, in elements (default 4 * W * B).  Prints the
+   H: horizon of every view, in elements (default 4 * W * B, at least
+   twice what one block and its peek window need).  Prints the
    input length, wall time and throughput unless --quiet.  Exit status 0,
    1 on bad input or an I/O error (message on stderr, no OUTPUT left
    behind), 2 on bad usage.  */
@@ -361,7 +362,8 @@ main (int argc, char **argv)
      W blocks in flight between the slowest and the fastest worker.  */
   long need = workers * burst + FM_EQ_TAPS + FM_AU_TAPS;
   if (!horizon)
-    horizon = 4 * workers * burst;
+    horizon = 4 * workers * burst > 2 * need ? 4 * workers * burst
+	      : 2 * need;
   if (horizon < need)
     {
       fprintf (stderr, "fmradio: --horizon %ld is too small for %ld workers "

@@ -118,12 +118,12 @@ $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A)
 
 # The FM receiver (issue 5) shares its DSP and file code with its
 # sequential build, plain C at -O3 without the plugin.
-FM_COMMON := examples/fmradio/dsp.c examples/fmradio/wav.c
-$(BUILD)/examples/fmradio: $(FM_COMMON) examples/fmradio/dsp.h \
-  examples/fmradio/wav.h
+FM_COMMON  := examples/fmradio/dsp.c examples/fmradio/wav.c
+FM_HEADERS := $(addprefix examples/fmradio/,dsp.h util.h wav.h)
+$(BUILD)/examples/fmradio: $(FM_COMMON) $(FM_HEADERS)
 all: $(BUILD)/examples/fmradio-seq
 $(BUILD)/examples/fmradio-seq: examples/fmradio/fmradio-seq.c $(FM_COMMON) \
-  examples/fmradio/dsp.h examples/fmradio/wav.h
+  $(FM_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O3 -Iexamples/fmradio $(filter %.c,$^) -o $@ -lm
 # --------------------------- end of examples -------------------------------

@@ -62,7 +62,7 @@ erbium_handle_process (tree *node, tree name, tree, int, bool *no_add_attrs)
    other kind.  Errors clear *NO_ADD_ATTRS; GCC then builds the attributed
    variant itself (type_required).  */
 static tree
-erbium_handle_stream_type (tree *node, tree name, tree, int flags,
+erbium_handle_stream_type (tree *node, tree name, tree, int,
 			   bool *no_add_attrs)
 {
   bool is_view = id_equal (name, "erbium_view");
@@ -91,9 +91,7 @@ erbium_handle_stream_type (tree *node, tree name, tree, int flags,
       error ("a type cannot be both a record and a view: write either "
 	     "%<record(T)%> or %<view(T)%>");
       *no_add_attrs = true;
-      return NULL_TREE;
     }
-  (void) flags;
   return NULL_TREE;
 }
 

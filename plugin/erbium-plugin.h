@@ -8,25 +8,35 @@
 #ifndef ERBIUM_PLUGIN_H
 #define ERBIUM_PLUGIN_H
 
-/* Options set by -fplugin-arg-erbium-NAME[=VALUE]; defaults in plugin.cc.
-   The README's "Plugin arguments" table documents each one.  */
+/* Options set by -fplugin-arg-erbium-NAME[=VALUE] (GCC internals,
+   "Plugins": struct plugin_name_args); parsed by plugin_init, defaults in
+   plugin.cc, listed by -fplugin-arg-erbium-help and in the README's
+   "Plugin arguments" table.  A boolean takes 0 or 1 (also no or yes; no
+   value means 1); any other value, an out-of-range burst or an unknown
+   NAME is a GCC error naming the argument, and plugin_init then fails
+   (GCC reports that the plugin did not initialise).  dump[=PASS,...] is
+   not here: see erbium_dump_requested.  */
 struct erbium_options
 {
-  /* lower=0|1: expand the primitives inline after the vectoriser (1), or
-     leave them as calls into liberbium (0).  */
+  /* lower=0|1 (default 1): expand the primitives inline after the
+     vectoriser, as sync.h's fast paths (1, lower.cc), or leave them as
+     calls into liberbium (0).  Only at -O1 and above, not -Os.  */
   bool lower;
-  /* window=0|1: turn view element accesses into window addressing the
-     loop optimisers can see (1), or leave er_elem calls (0).  */
+  /* window=0|1 (default 1): turn view element accesses (er_elem) into
+     window addressing the loop optimisers can see (1, window.cc), or
+     leave er_elem calls (0).  */
   bool window;
-  /* check=0|1: keep ERBIUM_CHECK=1 index checking on every element access,
-     even where window addressing would hoist it out of a loop.  */
+  /* check=0|1 (default 0): keep ERBIUM_CHECK=1 index checking on every
+     element access (1), even where window addressing would hoist it out
+     of a loop (0).  */
   bool check;
-  /* stripmine=0|1: strip-mine element-at-a-time loops over views into
-     bursts (1), or leave them (0).  */
+  /* stripmine=0|1 (default 1): strip-mine element-at-a-time loops over
+     views into bursts (1, stripmine.cc; paper section 4, "we
+     systematically strip-mine bursts"), or leave them (0).  */
   bool stripmine;
-  /* burst=N: the strip-miner's burst in elements for every loop without
-     its own #pragma erbium burst; 0 (default) derives it from the cache
-     line size and the element size.  */
+  /* burst=N: the strip-miner's burst in elements, 0 to 2^24, for every
+     loop without its own #pragma erbium burst; 0 (default) derives it
+     from the cache line size and the element size.  */
   int burst;
 };
 
@@ -48,8 +58,10 @@ void erbium_init_stripmine (const char *plugin_name);	/* stripmine.cc */
    pass when the dump argument names it.  */
 bool erbium_enable_dump (const char *pass_name);
 
-/* True when -fplugin-arg-erbium-dump named PASS_NAME (or named no pass,
-   meaning all of them).  */
+/* True when -fplugin-arg-erbium-dump[=PASS,...] asked for the dump of
+   the plugin pass PASS_NAME: named it in its comma-separated list, or
+   gave no list (all passes).  Names that are no plugin pass are
+   ignored (no error).  Defined in plugin.cc.  */
 bool erbium_dump_requested (const char *pass_name);
 
 /* The runtime's primitives and slow paths (primitives.cc).  The table
@@ -79,7 +91,6 @@ enum erbium_prim
      lowered, only called by the lowered code.  */
   ERBIUM_SLOW_UPDATE,
   ERBIUM_SLOW_STALL,
-  ERBIUM_SLOW_WAKE,
   ERBIUM_SLOW_WAKE_VIEW,
   ERBIUM_SLOW_MISUSE,
   ERBIUM_SLOW_CHECK_ACCESS,
@@ -88,6 +99,16 @@ enum erbium_prim
   ERBIUM_SLOW_UPDATE_UPTO,
   ERBIUM_SLOW_STALL_UPTO,
   ERBIUM_PRIM_MAX
+};
+
+/* View kinds, the values of struct er_view's KIND field: ER_READ and
+   ER_WRITE of runtime/include/erbium/layout.h, which C++ cannot include
+   (C11 atomics); keep them equal.  frontend.cc tracks the kind a view
+   variable is known to have, lower.cc tests it as sync.h does.  */
+enum erbium_view_kind
+{
+  ERBIUM_READ = 1,
+  ERBIUM_WRITE = 2
 };
 
 /* The primitive STMT calls (a direct call of the runtime's extern
@@ -101,7 +122,7 @@ const char *erbium_prim_name (enum erbium_prim p);
 
 /* Which table entry FNDECL is: the runtime's public extern declaration
    of that name with the runtime's prototype (parameter count, first
-   parameter a pointer to struct er_view, er_record for er_wake), or
+   parameter a pointer to struct er_view), or
    ERBIUM_PRIM_NONE (a user's own function of the same name).  */
 enum erbium_prim erbium_classify_decl (const_tree fndecl);
 

@@ -73,10 +73,6 @@ erbium_process_p (const_tree fn)
 	  && lookup_attribute ("erbium_process", DECL_ATTRIBUTES (fn)));
 }
 
-/* View kinds known statically (the runtime's ER_READ / ER_WRITE).  */
-#define ER_READ_KIND 1
-#define ER_WRITE_KIND 2
-
 /* The marker functions of <erbium.h>.  */
 enum erbium_marker
 {
@@ -118,17 +114,26 @@ erbium_marker_call (tree call)
   return ERBIUM_MARK_NONE;
 }
 
+/* How <erbium.h> spells the constructor marker M, for messages.  */
+static const char *
+erbium_marker_spelling (enum erbium_marker m)
+{
+  return (m == ERBIUM_MARK_NEW_RECORD ? "new_record"
+	  : m == ERBIUM_MARK_NEW_READ_VIEW ? "new_read_view"
+	  : "new_write_view");
+}
+
 /* Which runtime view call CALL is (a primitive or a view call of
    <erbium.h>, from primitives.cc's table: only the runtime's own
-   declarations, never a user's function of the same name), with its
-   <erbium.h> spelling in *SPELL; ERBIUM_PRIM_NONE otherwise.  */
+   declarations, never a user's function of the same name; its spelling
+   is erbium_prim_spelling), or ERBIUM_PRIM_NONE (also for the slow
+   paths, which users do not write).  */
 static enum erbium_prim
-erbium_view_call (tree call, const char **spell)
+erbium_view_call (tree call)
 {
   enum erbium_prim p = erbium_classify_decl (erbium_callee (call));
   if (p == ERBIUM_PRIM_NONE || !erbium_prim_spelling (p))
     return ERBIUM_PRIM_NONE;
-  *spell = erbium_prim_spelling (p);
   return p;
 }
 
@@ -193,13 +198,14 @@ struct erbium_walk
 {
   tree fndecl;
   bool is_process;
-  /* VAR_DECL -> ER_READ / ER_WRITE when every assignment of the variable
-     is a new_read_view / new_write_view of that kind; 0 when mixed or
-     assigned otherwise (prepass).  */
+  /* VAR_DECL -> ERBIUM_READ / ERBIUM_WRITE when every assignment of the
+     variable is a new_read_view / new_write_view of that kind; 0 when
+     mixed or assigned otherwise (prepass).  */
   std::map<tree, int> kinds;
   /* Burst facts valid at the current statement.  */
   std::map<tree, erbium_fact> facts;
-  /* SAVE_EXPRs already rewritten (a SAVE_EXPR is shared).  */
+  /* SAVE_EXPRs already walked or rewritten (a SAVE_EXPR is shared; its
+     operand is walked once).  */
   hash_set<tree> *seen;
 };
 
@@ -254,10 +260,10 @@ erbium_kinds_r (tree *tp, int *, void *data)
   switch (erbium_marker_call (erbium_strip_casts (val)))
     {
     case ERBIUM_MARK_NEW_READ_VIEW:
-      kind = ER_READ_KIND;
+      kind = ERBIUM_READ;
       break;
     case ERBIUM_MARK_NEW_WRITE_VIEW:
-      kind = ER_WRITE_KIND;
+      kind = ERBIUM_WRITE;
       break;
     default:
       break;
@@ -298,9 +304,7 @@ erbium_rewrite_new (tree call, enum erbium_marker m, tree type,
 {
   enum erbium_kind want = (m == ERBIUM_MARK_NEW_RECORD
 			   ? ERBIUM_KIND_RECORD : ERBIUM_KIND_VIEW);
-  const char *spell = (m == ERBIUM_MARK_NEW_RECORD ? "new_record"
-		       : m == ERBIUM_MARK_NEW_READ_VIEW ? "new_read_view"
-		       : "new_write_view");
+  const char *spell = erbium_marker_spelling (m);
   if (erbium_type_kind (type) != want)
     {
       error_at (loc, "the result of %qs must initialise or be assigned to "
@@ -381,13 +385,9 @@ erbium_index_of (tree off, tree size)
     {
       tree a = erbium_index_of (TREE_OPERAND (o, 0), size);
       tree b = erbium_index_of (TREE_OPERAND (o, 1), size);
-      tree ua = (TREE_CODE (a) == INTEGER_CST
-		 ? build_int_cst (unsigned_type_node, TREE_INT_CST_LOW (a))
-		 : fold_convert (unsigned_type_node, a));
-      tree ub = (TREE_CODE (b) == INTEGER_CST
-		 ? build_int_cst (unsigned_type_node, TREE_INT_CST_LOW (b))
-		 : fold_convert (unsigned_type_node, b));
-      tree s = fold_build2 (PLUS_EXPR, unsigned_type_node, ua, ub);
+      tree s = fold_build2 (PLUS_EXPR, unsigned_type_node,
+			    fold_convert (unsigned_type_node, a),
+			    fold_convert (unsigned_type_node, b));
       return fold_convert (integer_type_node, s);
     }
   tree q = fold_build2 (EXACT_DIV_EXPR, sizetype, fold_convert (sizetype, off),
@@ -409,6 +409,9 @@ erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc,
 	return;
       erbium_rewrite_subscript (&TREE_OPERAND (p, 0), loc, uloc, w);
       TREE_TYPE (p) = TREE_TYPE (TREE_OPERAND (p, 0));
+      /* The walk does not enter a SAVE_EXPR twice: walk the new operand
+	 (the index may hold subscripts and calls) here.  */
+      erbium_walk_tree (&TREE_OPERAND (p, 0), w);
       return;
     }
   tree off = NULL_TREE;
@@ -449,9 +452,6 @@ erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc,
       return;
     }
   tree vtype = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn)));
-  /* OFF is I * sizeof (T) in sizetype, possibly with constant terms split
-     off by pointer_int_sum: the exact division gives I back modulo 2^64,
-     hence exactly as an int.  */
   tree idx = erbium_index_of (off, size);
   tree call = build_call_expr_loc (loc, fn, 2, fold_convert (vtype, p), idx);
   *pp = build1_loc (loc, NOP_EXPR, build_pointer_type (elt), call);
@@ -623,11 +623,10 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
   *tp = build1_loc (loc, CONVERT_EXPR, void_type_node, t);
 }
 
-/* Constant burst of the index expression E: true with *BASE and *CST when
-   E is BASE + CST or BASE - CST (CST negated) with CST constant, directly
-   or through a variable whose last assignment in W's facts is such.  */
+/* True with *BASE and *CST when the expression E is BASE + CST or
+   BASE - CST (CST negated) with CST constant.  */
 static bool
-erbium_burst_of (tree e, erbium_walk *w, tree *base, HOST_WIDE_INT *cst)
+erbium_plus_cst (tree e, tree *base, HOST_WIDE_INT *cst)
 {
   e = erbium_strip_casts (e);
   if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == MINUS_EXPR)
@@ -640,6 +639,18 @@ erbium_burst_of (tree e, erbium_walk *w, tree *base, HOST_WIDE_INT *cst)
 	*cst = -*cst;
       return true;
     }
+  return false;
+}
+
+/* Constant burst of the index expression E: true with *BASE and *CST when
+   E is BASE +- CST (erbium_plus_cst), directly or through a variable whose
+   last assignment in W's facts is such.  */
+static bool
+erbium_burst_of (tree e, erbium_walk *w, tree *base, HOST_WIDE_INT *cst)
+{
+  if (erbium_plus_cst (e, base, cst))
+    return true;
+  e = erbium_strip_casts (e);
   if (VAR_P (e) || TREE_CODE (e) == PARM_DECL)
     {
       auto it = w->facts.find (e);
@@ -653,12 +664,13 @@ erbium_burst_of (tree e, erbium_walk *w, tree *base, HOST_WIDE_INT *cst)
   return false;
 }
 
-/* Check the runtime call CALL (kind C, spelled SPELL in <erbium.h>) at
-   LOC: its view argument, the view's kind, horizons and bursts.  */
+/* Check the runtime call CALL (kind C) at LOC: its view argument, the
+   view's kind, horizons and bursts.  */
 static void
-erbium_check_call (tree call, enum erbium_prim c, const char *spell,
-		   location_t loc, erbium_walk *w)
+erbium_check_call (tree call, enum erbium_prim c, location_t loc,
+		   erbium_walk *w)
 {
+  const char *spell = erbium_prim_spelling (c);
   if (call_expr_nargs (call) < 1)
     return;
   tree arg = CALL_EXPR_ARG (call, 0);
@@ -698,11 +710,11 @@ erbium_check_call (tree call, enum erbium_prim c, const char *spell,
   bool needs_read = (c == ERBIUM_PRIM_UPDATE || c == ERBIUM_PRIM_RELEASE
 		     || c == ERBIUM_PRIM_RECEIVE
 		     || c == ERBIUM_PRIM_RECEIVE_RANGE);
-  if (needs_write && kind == ER_READ_KIND)
+  if (needs_write && kind == ERBIUM_READ)
     error_at (loc, "%qs on read view %qD: %qs applies to write views "
 	      "(made by %<new_write_view%>); a read view uses %<update%> "
 	      "and %<release%>", spell, v, spell);
-  else if (needs_read && kind == ER_WRITE_KIND)
+  else if (needs_read && kind == ERBIUM_WRITE)
     error_at (loc, "%qs on write view %qD: %qs applies to read views "
 	      "(made by %<new_read_view%>); a write view uses %<stall%> "
 	      "and %<commit%>", spell, v, spell);
@@ -776,8 +788,7 @@ erbium_add_fact (tree stmt, erbium_walk *w)
     return;
   tree base;
   HOST_WIDE_INT cst;
-  erbium_walk tmp_w;
-  if (erbium_burst_of (val, &tmp_w, &base, &cst)
+  if (erbium_plus_cst (val, &base, &cst)
       && (VAR_P (base) || TREE_CODE (base) == PARM_DECL) && base != var)
     w->facts[var] = { base, cst };
 }
@@ -813,6 +824,30 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 	*walk_subtrees = 0;
 	return NULL_TREE;
       }
+
+    case BIND_EXPR:
+      /* walk_tree would walk the initialisers and sizes of the block's
+	 variables before its body, and an automatic variable's initialiser
+	 a second time at its DECL_EXPR (diagnostics twice).  The body comes
+	 first, in statement order (burst facts); an automatic variable's
+	 initialiser is walked at its DECL_EXPR only, and a variable
+	 length's SAVE_EXPR where the body evaluates it.  */
+      erbium_walk_tree (&BIND_EXPR_BODY (t), w);
+      for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
+	{
+	  if (!VAR_P (d) || TREE_STATIC (d))
+	    erbium_walk_tree (&DECL_INITIAL (d), w);
+	  erbium_walk_tree (&DECL_SIZE (d), w);
+	  erbium_walk_tree (&DECL_SIZE_UNIT (d), w);
+	}
+      *walk_subtrees = 0;
+      return NULL_TREE;
+
+    case SAVE_EXPR:
+      /* Shared: its operand is walked once.  */
+      if (w->seen->add (t))
+	*walk_subtrees = 0;
+      return NULL_TREE;
 
     case DECL_EXPR:
       if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t))
@@ -852,13 +887,8 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 	if (k != ERBIUM_KIND_NONE && POINTER_TYPE_P (to)
 	    && erbium_type_kind (to) == ERBIUM_KIND_NONE
 	    && !VOID_TYPE_P (TREE_TYPE (to))
-	    && !(RECORD_OR_UNION_TYPE_P (TREE_TYPE (to))
-		 && TYPE_NAME (TYPE_MAIN_VARIANT (TREE_TYPE (to)))
-		 && (id_equal (TYPE_IDENTIFIER (TYPE_MAIN_VARIANT
-						(TREE_TYPE (to))), "er_view")
-		     || id_equal (TYPE_IDENTIFIER (TYPE_MAIN_VARIANT
-						   (TREE_TYPE (to))),
-				  "er_record"))))
+	    && !erbium_pointer_to_struct_p (to, "er_view")
+	    && !erbium_pointer_to_struct_p (to, "er_record"))
 	  {
 	    error_at (loc, "%s converted to %qT: a %s is not a pointer to "
 		      "its elements; %s", k == ERBIUM_KIND_VIEW ? "view"
@@ -948,11 +978,9 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 	  }
 	if (m != ERBIUM_MARK_NONE)
 	  {
-	    const char *spell = (m == ERBIUM_MARK_NEW_RECORD ? "new_record"
-				 : m == ERBIUM_MARK_NEW_READ_VIEW
-				 ? "new_read_view" : "new_write_view");
 	    error_at (loc, "the result of %qs must initialise or be assigned "
-		      "to a %qs", spell, m == ERBIUM_MARK_NEW_RECORD
+		      "to a %qs", erbium_marker_spelling (m),
+		      m == ERBIUM_MARK_NEW_RECORD
 		      ? "record(T)" : "view(T)");
 	    *tp = error_mark_node;
 	    *walk_subtrees = 0;
@@ -962,10 +990,9 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 	  error_at (loc, "process %qD called without %<run%>: a process "
 		    "runs on a thread of its own; write %<run %E(...)%>",
 		    fn, DECL_NAME (fn));
-	const char *spell;
-	enum erbium_prim c = erbium_view_call (t, &spell);
+	enum erbium_prim c = erbium_view_call (t);
 	if (c != ERBIUM_PRIM_NONE)
-	  erbium_check_call (t, c, spell, loc, w);
+	  erbium_check_call (t, c, loc, w);
 	/* Walk the arguments, and the callee only when it is not a direct
 	   reference (a direct reference is no address taken).  */
 	if (!fn)
@@ -1014,8 +1041,7 @@ erbium_uses_r (tree *tp, int *walk_subtrees, void *)
     return t;
   if (erbium_marker_call (t) != ERBIUM_MARK_NONE)
     return t;
-  const char *spell;
-  if (erbium_view_call (t, &spell) != ERBIUM_PRIM_NONE && erbium_header_p ())
+  if (erbium_view_call (t) != ERBIUM_PRIM_NONE && erbium_header_p ())
     return t;
   return NULL_TREE;
 }
@@ -1029,12 +1055,9 @@ erbium_pre_genericize (void *gcc_data, void *)
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
       || !DECL_SAVED_TREE (fndecl))
     return;
-  /* The entry functions made here are genericized by erbium_entry itself
-     and never come back through this callback; guard all the same.  */
-  if (DECL_ARTIFICIAL (fndecl) && DECL_NAME (fndecl)
-      && !strncmp (IDENTIFIER_POINTER (DECL_NAME (fndecl)),
-		   "__erbium_entry_", 15))
-    return;
+  /* The entry functions made by erbium_entry never come here: the C
+     front end invokes this callback from finish_function, not from
+     c_genericize.  */
   bool is_process = erbium_process_p (fndecl);
   bool uses = is_process;
   if (!uses)

@@ -60,10 +60,6 @@
 #define ERBIUM_OP_RELEASE 4
 #define ERBIUM_OP_RECEIVE 5
 
-/* View kinds of layout.h (er_view.kind).  */
-#define ERBIUM_READ 1
-#define ERBIUM_WRITE 2
-
 /* A region of new code between a block CUR (code is appended at its end)
    and JOIN, the rest of the original block.  Paths that leave the region
    early with a value are collected in JOIN_EDGES/JOIN_VALS for the result
@@ -693,13 +689,6 @@ erbium_lower_call (gcall *stmt, enum erbium_prim p)
   return true;
 }
 
-/* The name of primitive P for dumps and messages.  */
-static const char *
-erbium_lower_name (enum erbium_prim p)
-{
-  return erbium_prim_name (p);
-}
-
 namespace {
 
 const pass_data erbium_lower_pass_data = {
@@ -739,39 +728,35 @@ unsigned int
 erbium_lower_pass::execute (function *fun)
 {
   /* Collect first: expansion splits blocks.  */
-  auto_vec<gcall *> calls;
+  auto_vec<std::pair<gcall *, enum erbium_prim> > calls;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE)
-	calls.safe_push (as_a <gcall *> (gsi_stmt (gsi)));
-  if (calls.is_empty ())
-    return 0;
+      {
+	enum erbium_prim p = erbium_primitive_call (gsi_stmt (gsi));
+	if (p != ERBIUM_PRIM_NONE)
+	  calls.safe_push (std::make_pair (as_a <gcall *> (gsi_stmt (gsi)),
+					   p));
+      }
 
-  /* The surgery does not maintain dominators; they are recomputed at the
-     end for the loop passes that follow.  */
-  free_dominance_info (CDI_DOMINATORS);
-  free_dominance_info (CDI_POST_DOMINATORS);
+  /* Each expansion frees the dominators it invalidates
+     (erbium_b_begin); a call left alone changes nothing.  */
   unsigned lowered = 0;
-  for (gcall *call : calls)
+  for (auto &c : calls)
     {
-      enum erbium_prim p = erbium_primitive_call (call);
-      expanded_location xl = expand_location (gimple_location (call));
-      bool ok = erbium_lower_call (call, p);
+      expanded_location xl = expand_location (gimple_location (c.first));
+      bool ok = erbium_lower_call (c.first, c.second);
       lowered += ok;
       if (dump_file)
 	fprintf (dump_file, "erbium-lower: %s at line %d: %s\n",
-		 erbium_lower_name (p), xl.line,
+		 erbium_prim_name (c.second), xl.line,
 		 ok ? "expanded inline (sync.h fast path)"
 		 : "left as a library call (view layout or slow-path "
 		   "declaration missing, or the call may throw)");
     }
   if (!lowered)
-    {
-      calculate_dominance_info (CDI_DOMINATORS);
-      return 0;
-    }
+    return 0;
 
   mark_virtual_operands_for_renaming (fun);
   update_ssa (TODO_update_ssa_only_virtuals);

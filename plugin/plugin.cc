@@ -28,7 +28,7 @@ struct erbium_options erbium_opts = {
 };
 
 /* The comma-separated pass list given to dump=, or "" for all passes;
-   NULL when no dump was requested.  */
+   NULL when no dump was requested.  Read by erbium_dump_requested.  */
 static const char *erbium_dump_list;
 
 static const struct plugin_info erbium_plugin_info = {
@@ -48,7 +48,21 @@ static const struct plugin_info erbium_plugin_info = {
   "help print this text."
 };
 
-/* Parse "0"/"1" for boolean argument KEY; VALUE NULL means 1.  */
+/* The boolean arguments NAME[=0|1] and the option each one sets.  */
+static const struct
+{
+  const char *name;
+  bool *flag;
+} erbium_bool_args[] = {
+  { "lower", &erbium_opts.lower },
+  { "window", &erbium_opts.window },
+  { "check", &erbium_opts.check },
+  { "stripmine", &erbium_opts.stripmine },
+};
+
+/* Parse VALUE of boolean argument KEY into *OUT: "1" (or "yes", or no
+   value) sets it, "0" (or "no") clears it.  Anything else is an error
+   naming KEY; returns false then.  */
 static bool
 erbium_parse_bool (const char *key, const char *value, bool *out)
 {
@@ -65,6 +79,7 @@ erbium_parse_bool (const char *key, const char *value, bool *out)
   return true;
 }
 
+/* See erbium-plugin.h.  */
 bool
 erbium_dump_requested (const char *pass_name)
 {
@@ -84,6 +99,7 @@ erbium_dump_requested (const char *pass_name)
   return false;
 }
 
+/* See erbium-plugin.h.  */
 bool
 erbium_enable_dump (const char *pass_name)
 {
@@ -115,24 +131,13 @@ plugin_init (struct plugin_name_args *info,
     {
       const char *key = info->argv[i].key;
       const char *value = info->argv[i].value;
-      if (!strcmp (key, "lower"))
+      bool *flag = NULL;
+      for (const auto &a : erbium_bool_args)
+	if (!strcmp (key, a.name))
+	  flag = a.flag;
+      if (flag)
 	{
-	  if (!erbium_parse_bool (key, value, &erbium_opts.lower))
-	    return 1;
-	}
-      else if (!strcmp (key, "window"))
-	{
-	  if (!erbium_parse_bool (key, value, &erbium_opts.window))
-	    return 1;
-	}
-      else if (!strcmp (key, "check"))
-	{
-	  if (!erbium_parse_bool (key, value, &erbium_opts.check))
-	    return 1;
-	}
-      else if (!strcmp (key, "stripmine"))
-	{
-	  if (!erbium_parse_bool (key, value, &erbium_opts.stripmine))
+	  if (!erbium_parse_bool (key, value, flag))
 	    return 1;
 	}
       else if (!strcmp (key, "burst"))

@@ -62,7 +62,6 @@ static const struct erbium_prim_info erbium_prims[ERBIUM_PRIM_MAX] = {
   { "er_register_next", "register_view", 1, NULL, false },
   { "er_update_slow", NULL, 3, NULL, false },
   { "er_stall_slow", NULL, 2, NULL, false },
-  { "er_wake", NULL, 1, NULL, false },
   { "er_wake_view", NULL, 1, NULL, false },
   { "er_misuse", NULL, 3, NULL, false },
   { "er_check_access", NULL, 3, NULL, false },
@@ -111,16 +110,14 @@ erbium_classify_decl (const_tree fndecl)
     if (!strcmp (name, erbium_prims[p].name))
       {
 	/* The prototype: NARGS parameters, the first a pointer to
-	   er_view (er_wake: er_record).  */
+	   er_view.  */
 	tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
 	int n = 0;
 	for (tree a = args; a && TREE_VALUE (a) != void_type_node;
 	     a = TREE_CHAIN (a))
 	  n++;
 	if (!prototype_p (TREE_TYPE (fndecl)) || n != erbium_prims[p].nargs
-	    || !erbium_pointer_to_struct_p (TREE_VALUE (args),
-					    p == ERBIUM_SLOW_WAKE
-					    ? "er_record" : "er_view"))
+	    || !erbium_pointer_to_struct_p (TREE_VALUE (args), "er_view"))
 	  return ERBIUM_PRIM_NONE;
 	return (enum erbium_prim) p;
       }

@@ -98,7 +98,8 @@ struct erbium_burst_pragma
   int burst;
   bool used;		/* chose the burst of a loop (or burst(0) refused it) */
   bool seen;		/* in a function the pass analysed */
-  char *ignored_why;	/* its loop was not strip-mined: why, or NULL */
+  const char *ignored_why;	/* its loop was not strip-mined: why (a
+				   string literal of SM_REJECT), or NULL */
   int ignored_line;	/* that loop's line */
 };
 static vec<erbium_burst_pragma> erbium_burst_pragmas;
@@ -289,38 +290,40 @@ sm_loop_location (class loop *loop)
 	 ? best : find_loop_location (loop).get_location_t ();
 }
 
+/* Whether pragma P's line is inside FUN's body.  A function without
+   source lines (erbium-frontend's outlined process entries) does not
+   limit the lines: its loops carry the process's own lines.  */
+static bool
+sm_pragma_in (const erbium_burst_pragma &p, function *fun)
+{
+  int l = sm_line (p.loc);
+  int fend = sm_line (fun->function_end_locus);
+  return l >= sm_line (fun->function_start_locus) && (!fend || l <= fend);
+}
+
 /* The #pragma erbium burst that applies to LOOP of FUN, whose line is
-   that of LOC: the pragma closest above that line in the same file and
-   inside FUN's body, if no other loop of FUN starts between them; NULL
-   when there is none.  */
+   that of LOC: the pragma of FUN's body closest above that line in the
+   same file, if no other loop of FUN starts between them; NULL when there
+   is none.  */
 static erbium_burst_pragma *
 sm_find_pragma (class loop *loop, location_t loc, function *fun)
 {
   int line = sm_line (loc);
+  const char *file = LOCATION_FILE (loc);
   erbium_burst_pragma *best = NULL;
-  int fstart = sm_line (fun->function_start_locus);
-  int fend = sm_line (fun->function_end_locus);
+  if (!line || !file)
+    return NULL;
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
-    {
-      /* Only pragmas inside this function's body count.  */
-      if (!line || LOCATION_FILE (p.loc) == NULL
-	  || sm_line (p.loc) < fstart || (fend && sm_line (p.loc) > fend)
-	  || LOCATION_FILE (loc) == NULL
-	  || strcmp (LOCATION_FILE (p.loc), LOCATION_FILE (loc))
-	  || sm_line (p.loc) >= line)
-	continue;
-      if (!best || sm_line (p.loc) > sm_line (best->loc))
-	best = &p;
-    }
+    if (LOCATION_FILE (p.loc) && !strcmp (LOCATION_FILE (p.loc), file)
+	&& sm_pragma_in (p, fun) && sm_line (p.loc) < line
+	&& (!best || sm_line (p.loc) > sm_line (best->loc)))
+      best = &p;
   if (best)
     for (auto other : loops_list (fun, 0))
       {
 	int l = sm_line (sm_loop_location (other));
 	if (other != loop && l > sm_line (best->loc) && l < line)
-	  {
-	    best = NULL;
-	    break;
-	  }
+	  return NULL;
       }
   return best;
 }
@@ -331,13 +334,10 @@ sm_find_pragma (class loop *loop, location_t loc, function *fun)
 static void
 sm_mark_pragmas_seen (function *fun)
 {
-  int fstart = sm_line (fun->function_start_locus);
-  int fend = sm_line (fun->function_end_locus);
   const char *file = LOCATION_FILE (fun->function_start_locus);
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
     if (file && LOCATION_FILE (p.loc)
-	&& !strcmp (file, LOCATION_FILE (p.loc))
-	&& sm_line (p.loc) >= fstart && (!fend || sm_line (p.loc) <= fend))
+	&& !strcmp (file, LOCATION_FILE (p.loc)) && sm_pragma_in (p, fun))
       p.seen = true;
 }
 
@@ -362,8 +362,6 @@ sm_warn_unused_pragmas (void *, void *)
 	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
 		    "no innermost loop with stream primitives follows it");
     }
-  for (erbium_burst_pragma &p : erbium_burst_pragmas)
-    free (p.ignored_why);
   erbium_burst_pragmas.release ();
 }
 
@@ -630,6 +628,21 @@ sm_index_plus (basic_block bb, tree idx, tree step, tree n)
   return sm_emit (bb, fold_convert (integer_type_node, e));
 }
 
+/* Append to CALLS BB's synchronisation primitive calls (every primitive
+   but the element accesses er_elem and er_burst), in order.  */
+static void
+sm_sync_calls (basic_block bb, vec<gimple *> *calls)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      enum erbium_prim p = erbium_primitive_call (gsi_stmt (gsi));
+      if (p != ERBIUM_PRIM_NONE && p != ERBIUM_PRIM_ELEM
+	  && p != ERBIUM_PRIM_BURST)
+	calls->safe_push (gsi_stmt (gsi));
+    }
+}
+
 /* Strip-mine PLAN's loop (see the file comment).  */
 void
 sm_transform (sm_plan *plan, function *fun)
@@ -769,18 +782,8 @@ sm_transform (sm_plan *plan, function *fun)
   for (unsigned b = 0; b < n; b++)
     {
       auto_vec<gimple *> orig_calls, copy_calls;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[b]);
-	   !gsi_end_p (gsi); gsi_next (&gsi))
-	if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE
-	    && erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_ELEM
-	    && erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_BURST)
-	  orig_calls.safe_push (gsi_stmt (gsi));
-      for (gimple_stmt_iterator gsi = gsi_start_bb (new_bbs[b]);
-	   !gsi_end_p (gsi); gsi_next (&gsi))
-	if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE
-	    && erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_ELEM
-	    && erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_BURST)
-	  copy_calls.safe_push (gsi_stmt (gsi));
+      sm_sync_calls (bbs[b], &orig_calls);
+      sm_sync_calls (new_bbs[b], &copy_calls);
       gcc_assert (orig_calls.length () == copy_calls.length ());
       for (unsigned c = 0; c < copy_calls.length (); c++)
 	{
@@ -1072,7 +1075,7 @@ erbium_stripmine_pass::execute (function *fun)
 	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan.loc, fun);
 	  if (bp && !bp->used && !bp->ignored_why)
 	    {
-	      bp->ignored_why = xstrdup (plan.why_not);
+	      bp->ignored_why = plan.why_not;
 	      bp->ignored_line = line;
 	    }
 	  if (dump_file)

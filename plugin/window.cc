@@ -410,14 +410,11 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 					  fold_build_pointer_plus (lp, off),
 					  true, NULL_TREE, true,
 					  GSI_SAME_STMT);
-      /* The offset from an access of the group whose index does not
-	 overflow, if A's may.  */
+      /* The offset from an access of the group (same index type, by the
+	 grouping above) whose index does not overflow, if A's may.  */
       erbium_access *ref = a;
       for (unsigned j = 0; !a->no_overflow && j < accs.length (); j++)
 	if (leader[j] == leader[k] && accs[j]->no_overflow
-	    && types_compatible_p (TREE_TYPE (gimple_call_arg (accs[j]->call,
-							       1)),
-				   TREE_TYPE (gimple_call_arg (a->call, 1)))
 	    && erbium_available_at (gimple_call_arg (accs[j]->call, 1),
 				    a->call))
 	  {

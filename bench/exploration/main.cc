@@ -11,9 +11,9 @@
 // produced (a broadcast to C consumers moves N indices to each of them but
 // counts N).
 //
-// Time budget (index caps): element-wise queues cost 50 ns to 1 us per
-// index on a 2-core machine, so 2^26 indices x 5 runs of every cell would
-// take hours.  Each (implementation, configuration, burst) therefore starts
+// Time budget (index caps): element-wise queues cost up to 1.3 us per
+// index on a 2-core machine (bench/README.md), so 2^26 indices x 5 runs of
+// every cell would take hours.  Each (implementation, configuration, burst) therefore starts
 // with warm-up runs, not reported: 2^17 indices (2^15 with --quick), 8 times
 // more while a run takes less than an eighth of the per-run budget.  The
 // last warm-up's ns/index sizes the measured runs: N is halved from
@@ -26,12 +26,10 @@
 
 #include <sched.h>
 #include <signal.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -132,22 +130,6 @@ split (const std::string &s)
       i = j + 1;
     }
   return out;
-}
-
-// Parse a whole decimal number in [LO, HI] given for option OPT.
-int
-parse_int (const char *opt, const std::string &s, int lo, int hi)
-{
-  char *end;
-  errno = 0;
-  long v = std::strtol (s.c_str (), &end, 10);
-  if (s.empty () || *end || errno || v < lo || v > hi)
-    {
-      std::fprintf (stderr, "exploration: %s: '%s' is not a number in "
-		    "%d..%d\n", opt, s.c_str (), lo, hi);
-      std::exit (2);
-    }
-  return static_cast<int> (v);
 }
 
 // The implementations named in LIST.
@@ -271,11 +253,11 @@ parse_options (int argc, char **argv)
 	else if (a == "--bursts")
 	  bursts = v;
 	else if (a == "--indices")
-	  o.log_n = parse_int ("--indices", v, 4, 30);
+	  o.log_n = xb_parse_int ("--indices", v.c_str (), 4, 30);
 	else if (a == "--horizon")
-	  o.log_h = parse_int ("--horizon", v, 4, 28);
+	  o.log_h = xb_parse_int ("--horizon", v.c_str (), 4, 28);
 	else if (a == "--runs")
-	  o.runs = parse_int ("--runs", v, 1, 1000);
+	  o.runs = xb_parse_int ("--runs", v.c_str (), 1, 1000);
 	else if (a == "--run-budget")
 	  {
 	    char *end;
@@ -306,7 +288,7 @@ parse_options (int argc, char **argv)
   else
     o.configs = parse_configs (configs);
   for (const std::string &s : split (bursts))
-    o.bursts.push_back (parse_int ("--bursts", s, 1, 1 << 20));
+    o.bursts.push_back (xb_parse_int ("--bursts", s.c_str (), 1, 1 << 20));
   for (int k : o.bursts)
     if (k > (1 << o.log_h))
       {
@@ -398,17 +380,7 @@ main (int argc, char **argv)
   int ncores = xb_ncores ();
   int prod_core = 0, cons_core = ncores > 1 ? 1 : 0;
 
-  FILE *csv = nullptr;
-  if (o.csv != "none")
-    {
-      xb_make_parent_dirs (o.csv.c_str ());
-      csv = std::fopen (o.csv.c_str (), "w");
-      if (!csv)
-	xb_fatal ("cannot write %s: %s", o.csv.c_str (),
-		  std::strerror (errno));
-      std::fprintf (csv, "impl,config,burst,ns_per_index\n");
-      std::fflush (csv);
-    }
+  FILE *csv = xb_csv_open (o.csv.c_str (), "impl,config,burst,ns_per_index");
 
   std::printf ("exploration (Erbium paper, section 5.1), %s run: %s "
 	       "indices of int, horizon %s elements, median of %d run%s\n"
@@ -479,39 +451,38 @@ main (int argc, char **argv)
 	      double s = run_one (o.impls[i], cfg, &runs[i], o.caps);
 	      ns[i].push_back (s * 1e9 / static_cast<double> (runs[i].n));
 	    }
-	std::vector<double> med (ni);
+	std::vector<xb_summary> st (ni);
 	double best_peer = 0;
 	const char *best_name = nullptr;
 	for (size_t i = 0; i < ni; i++)
 	  {
-	    med[i] = xb_median (ns[i].data (), (int) ns[i].size ());
+	    st[i] = xb_summarise (ns[i].data (), (int) ns[i].size ());
 	    if (std::strcmp (o.impls[i]->name, "erbium") != 0
-		&& (!best_name || med[i] < best_peer))
-	      best_peer = med[i], best_name = o.impls[i]->name;
+		&& (!best_name || st[i].med < best_peer))
+	      best_peer = st[i].med, best_name = o.impls[i]->name;
 	  }
 	for (size_t i = 0; i < ni; i++)
 	  {
 	    bool capped = lg[i] < o.log_n;
 	    any_cap |= capped;
 	    std::string idx = pow2_str (lg[i]) + (capped ? "*" : "");
-	    auto mm = std::minmax_element (ns[i].begin (), ns[i].end ());
 	    char range[64];
-	    std::snprintf (range, sizeof range, "(%.3g .. %.3g)", *mm.first,
-			   *mm.second);
+	    std::snprintf (range, sizeof range, "(%.3g .. %.3g)", st[i].min,
+			   st[i].max);
 	    std::string ratio;
 	    if (std::strcmp (o.impls[i]->name, "erbium") == 0 && best_name)
 	      {
 		char buf[96];
 		std::snprintf (buf, sizeof buf, "%.2fx (best peer %s)",
-			       best_peer / med[i], best_name);
+			       best_peer / st[i].med, best_name);
 		ratio = buf;
 	      }
 	    std::printf ("%-6s %6d  %-15s %8s %10.3f  %-19s  %s\n",
-			 cfg->name, k, o.impls[i]->name, idx.c_str (), med[i],
+			 cfg->name, k, o.impls[i]->name, idx.c_str (), st[i].med,
 			 range, ratio.c_str ());
 	    if (csv)
 	      std::fprintf (csv, "%s,%s,%d,%.4f\n", o.impls[i]->name,
-			    cfg->name, k, med[i]);
+			    cfg->name, k, st[i].med);
 	  }
 	std::printf ("\n");
 	std::fflush (stdout);

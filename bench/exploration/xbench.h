@@ -8,13 +8,17 @@
    also C++: the description of one run (struct xb_run), the start gate
    that every thread of a run passes before the clock starts, the wait
    policy shared by every peer, the checksum check, and the thread pinning
-   helpers (xbench.c).  */
+   helpers (xbench.c).  The other benchmark drivers (bench/plugin,
+   bench/stripmine) use its start gate and clock, and share with
+   exploration's driver the chores of xbench.c: options, CSV file, order
+   of interleaved runs, median.  */
 
 #ifndef XBENCH_H
 #define XBENCH_H
 
 #include <sched.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 #ifdef __cplusplus
@@ -49,8 +53,8 @@ typedef struct xb_gate
   int yield;			/* wait policy while the gate is closed */
   int arrived;
   int go;
-  int64_t t0;			/* start, ns */
-  int64_t tend;			/* latest consumer end, ns */
+  int64_t t0;			/* start, ns of xb_now_ns */
+  int64_t tend;			/* latest consumer end, ns of xb_now_ns */
 } xb_gate;
 
 /* Monotonic clock in nanoseconds.  */
@@ -133,7 +137,8 @@ xb_expected_sum (long long n)
   return (uint64_t) n * (uint64_t) (n - 1) / 2;
 }
 
-/* Length of block B (burst K) in a stream of N indices.  */
+/* Number of indices in block B (the indices B*K ..) of a stream of N
+   indices in bursts of K: K, or what is left of N for the last block.  */
 static inline int
 xb_block_len (long long b, int k, long long n)
 {
@@ -141,29 +146,71 @@ xb_block_len (long long b, int k, long long n)
   return (int) (n - tl < k ? n - tl : k);
 }
 
-/* xbench.c: hwloc topology, loaded once by the driver before any run.  */
+/* xbench.c: the thread pinning helpers of the peers.  */
+
+/* Load the machine's hwloc topology, once, before any run.  Without it
+   (hwloc fails) xb_ncores returns 1 and xb_pin_self does nothing.  */
 void xb_topology_init (void);
-/* Number of cores hwloc sees.  */
+/* Number of cores in the topology (at least 1).  */
 int xb_ncores (void);
-/* Bind the calling thread to one processing unit of logical core CORE.  */
+/* Bind the calling thread to the first processing unit of hwloc logical
+   core CORE (0 .. xb_ncores () - 1), as er_run_on does.  Does nothing
+   without a topology or such a core; a failed binding prints a warning
+   and leaves the thread unbound.  */
 void xb_pin_self (int core);
-/* Check what consumer WHO of implementation IMPL received: COUNT indices
-   summing to SUM, against N; print the discrepancy and abort if wrong.  */
+
+/* xbench.c: results and errors.  Messages start with the program's name
+   (exploration, plugin or stripmine).  */
+
+/* Check what consumer WHO (1 ..) of implementation IMPL received: COUNT
+   indices summing to SUM must be the N indices 0 .. N-1 of the stream.
+   Returns when they are; otherwise prints both and aborts (xb_fatal).  */
 void xb_verify (const char *impl, int who, long long count, uint64_t sum,
 		long long n);
-/* Median of the N (at least 1) values at V; sorts V.  */
-double xb_median (double *v, int n);
-/* Create the directories leading to the file PATH (mkdir -p of its
-   directory part); an error other than "exists" is fatal (xb_fatal).  */
-void xb_make_parent_dirs (const char *path);
-/* Print "exploration: error: ..." on stderr and abort.  */
+/* Print "PROGRAM: error: " and the printf message FMT on stderr and
+   abort: a wrong result or a failure of the benchmark's own set-up.  */
 void xb_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
 
-/* erbium.c: the Erbium variant; wall time in seconds.  */
+/* xbench.c: the drivers' chores (exploration/main.cc, plugin/main.c,
+   stripmine/main.c).  */
+
+/* Whether the short form is asked for: "--quick" among the ARGC - 1
+   arguments from ARGV[1], or QUICK in the environment set to anything but
+   "" and "0".  */
+int xb_quick (int argc, char **argv);
+/* The whole decimal integer S given for option OPT (for the message),
+   which must lie in LO .. HI.  Anything else is a bad option: prints
+   "PROGRAM: OPT S: expected an integer in LO..HI" on stderr and exits with
+   status 2.  */
+int xb_parse_int (const char *opt, const char *s, int lo, int hi);
+/* Open the CSV file PATH for writing, after creating the directories
+   leading to it (mkdir -p), and write the line HEADER (the column names,
+   without the newline).  Returns the stream, or NULL when PATH is "none"
+   (no CSV).  A directory or file that cannot be created prints "PROGRAM:
+   error: ..." with the system's reason on stderr and exits with status 1.  */
+FILE *xb_csv_open (const char *path, const char *header);
+/* The variant to run J-th (0 <= J < NV) in round R (0 ..) of interleaved
+   runs: run R of every variant comes before run R + 1, in the order 0 ..
+   NV - 1 when R is even and NV - 1 .. 0 when R is odd, so that a drift of
+   the machine over time favours no variant.  */
+int xb_interleave (int r, int j, int nv);
+/* The median, minimum and maximum of measurements, in their unit.  */
+struct xb_summary
+{
+  double med, min, max;
+};
+/* The summary of the N (at least 1) measurements at V; sorts V.  */
+struct xb_summary xb_summarise (double *v, int n);
+
+/* erbium.c: the Erbium variant.  Runs X once (xb_run describes it) and
+   returns its wall time in seconds (xb_gate_seconds); a consumer that
+   received a wrong count or sum aborts (xb_verify).  */
 double xb_run_erbium (const struct xb_run *x);
 
-/* ckring.c: the Concurrency Kit ck_ring peers (SPSC and MPMC).  */
+/* ckring.c: the Concurrency Kit ck_ring peers (SPSC and MPMC), each as
+   xb_run_erbium: one run of X, wall time in seconds, abort on a wrong
+   result or when memory or a thread cannot be had.  */
 double xb_run_ck_ring_spsc (const struct xb_run *x);
 double xb_run_ck_ring_mpmc (const struct xb_run *x);
 

@@ -17,11 +17,9 @@
 
    Usage: see usage() below.  QUICK=1 in the environment is --quick.  */
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <erbium/runtime.h>
 #include "xbench.h"
 
@@ -67,32 +65,12 @@ usage (FILE *f)
 	 "bench/results/exploration.csv)\n", f);
 }
 
-/* Parse the decimal integer S in [LO, HI] for option OPT, or exit.  */
-static int
-parse_int (const char *opt, const char *s, int lo, int hi)
-{
-  char *end;
-  errno = 0;
-  long v = strtol (s, &end, 10);
-  if (errno || end == s || *end || v < lo || v > hi)
-    {
-      fprintf (stderr, "plugin: %s %s: expected an integer in %d..%d\n",
-	       opt, s, lo, hi);
-      exit (2);
-    }
-  return (int) v;
-}
-
 /* Fill O from ARGC/ARGV and the environment; exits on a bad option.  */
 static void
 parse_options (struct options *o, int argc, char **argv)
 {
   static const int def_bursts[] = { 1, 8, 64, 1024 };
-  const char *q = getenv ("QUICK");
-  int quick = q && *q && strcmp (q, "0") != 0;
-  for (int a = 1; a < argc; a++)
-    if (!strcmp (argv[a], "--quick"))
-      quick = 1;
+  int quick = xb_quick (argc, argv);
   o->preset = quick ? "quick" : "full";
   o->log_n = quick ? 22 : 26;
   o->log_h = 16;
@@ -124,11 +102,11 @@ parse_options (struct options *o, int argc, char **argv)
 	}
       const char *v = argv[++a];
       if (!strcmp (opt, "--indices"))
-	o->log_n = parse_int (opt, v, 16, 30);
+	o->log_n = xb_parse_int (opt, v, 16, 30);
       else if (!strcmp (opt, "--horizon"))
-	o->log_h = parse_int (opt, v, 4, 26);
+	o->log_h = xb_parse_int (opt, v, 4, 26);
       else if (!strcmp (opt, "--runs"))
-	o->runs = parse_int (opt, v, 1, MAX_RUNS);
+	o->runs = xb_parse_int (opt, v, 1, MAX_RUNS);
       else if (!strcmp (opt, "--csv"))
 	o->csv = v;
       else if (!strcmp (opt, "--exploration"))
@@ -145,7 +123,7 @@ parse_options (struct options *o, int argc, char **argv)
 		  fprintf (stderr, "plugin: at most %d bursts\n", MAX_BURSTS);
 		  exit (2);
 		}
-	      o->bursts[o->nbursts++] = parse_int (opt, t, 1, 1 << 24);
+	      o->bursts[o->nbursts++] = xb_parse_int (opt, t, 1, 1 << 24);
 	    }
 	  free (copy);
 	}
@@ -226,19 +204,7 @@ main (int argc, char **argv)
   int n = 1 << o.log_n, h = 1 << o.log_h;
   int nv = o.capi ? NV : V_CAPI;
 
-  FILE *csv = NULL;
-  if (strcmp (o.csv, "none") != 0)
-    {
-      xb_make_parent_dirs (o.csv);
-      csv = fopen (o.csv, "w");
-      if (!csv)
-	{
-	  fprintf (stderr, "plugin: cannot write %s: %s\n", o.csv,
-		   strerror (errno));
-	  return 1;
-	}
-      fprintf (csv, "variant,burst,ns_per_index\n");
-    }
+  FILE *csv = xb_csv_open (o.csv, "variant,burst,ns_per_index");
 
   printf ("plugin (issue 3): the exploration kernel (1p1c) in Erbium C, "
 	  "%s run: 2^%d indices of int, horizon 2^%d elements, median of %d "
@@ -261,50 +227,45 @@ main (int argc, char **argv)
   for (int b = 0; b < o.nbursts; b++)
     {
       int k = o.bursts[b];
-      double ns[NV][MAX_RUNS], med[NV], lo[NV], hi[NV];
+      double ns[NV][MAX_RUNS];
+      struct xb_summary st[NV];
       /* Warm-up, not reported: page in the windows, wake the cores.  */
       for (int v = 0; v < nv; v++)
 	run_variant (v, k, h, n < (1 << 20) ? n : 1 << 20, prod_core,
 		     cons_core);
-      /* Interleave: run r of every variant before run r + 1, in an order
-	 that alternates so that drift does not favour one variant.  */
+      /* Run r of every variant before run r + 1 (xb_interleave).  */
       for (int r = 0; r < o.runs; r++)
 	for (int j = 0; j < nv; j++)
 	  {
-	    int v = r % 2 ? nv - 1 - j : j;
+	    int v = xb_interleave (r, j, nv);
 	    ns[v][r] = run_variant (v, k, h, n, prod_core, cons_core);
 	  }
       for (int v = 0; v < nv; v++)
-	{
-	  med[v] = xb_median (ns[v], o.runs);
-	  lo[v] = ns[v][0];
-	  hi[v] = ns[v][o.runs - 1];
-	}
+	st[v] = xb_summarise (ns[v], o.runs);
+      double plg = st[V_PLUGIN].med, lib = st[V_LIBRARY].med;
       char rp[40], rl[40], capi[16] = "-", pc[16] = "-", ex[16] = "-",
 	pe[16] = "-";
-      snprintf (rp, sizeof rp, "(%.3g .. %.3g)", lo[V_PLUGIN], hi[V_PLUGIN]);
-      snprintf (rl, sizeof rl, "(%.3g .. %.3g)", lo[V_LIBRARY],
-		hi[V_LIBRARY]);
+      snprintf (rp, sizeof rp, "(%.3g .. %.3g)", st[V_PLUGIN].min,
+		st[V_PLUGIN].max);
+      snprintf (rl, sizeof rl, "(%.3g .. %.3g)", st[V_LIBRARY].min,
+		st[V_LIBRARY].max);
       if (o.capi)
 	{
-	  snprintf (capi, sizeof capi, "%.3f", med[V_CAPI]);
-	  snprintf (pc, sizeof pc, "%.2f", med[V_PLUGIN] / med[V_CAPI]);
+	  snprintf (capi, sizeof capi, "%.3f", st[V_CAPI].med);
+	  snprintf (pc, sizeof pc, "%.2f", plg / st[V_CAPI].med);
 	}
       double e = exploration_figure (o.expl_csv, k);
       if (e > 0)
 	{
 	  snprintf (ex, sizeof ex, "%.3f", e);
-	  snprintf (pe, sizeof pe, "%.2f", med[V_PLUGIN] / e);
+	  snprintf (pe, sizeof pe, "%.2f", plg / e);
 	}
       printf ("%6d %9.3f %-17s %9.3f %-17s %6.2fx %7.3f %9s %7s %9s %7s\n",
-	      k, med[V_PLUGIN], rp, med[V_LIBRARY], rl,
-	      med[V_LIBRARY] / med[V_PLUGIN], med[V_PLUGIN] / med[V_LIBRARY],
-	      capi, pc, ex, pe);
+	      k, plg, rp, lib, rl, lib / plg, plg / lib, capi, pc, ex, pe);
       fflush (stdout);
       if (csv)
 	{
-	  fprintf (csv, "plugin,%d,%.4f\nlibrary,%d,%.4f\n", k,
-		   med[V_PLUGIN], k, med[V_LIBRARY]);
+	  fprintf (csv, "plugin,%d,%.4f\nlibrary,%d,%.4f\n", k, plg, k, lib);
 	  fflush (csv);
 	}
     }

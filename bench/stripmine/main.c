@@ -23,12 +23,10 @@
 
    Usage: see usage() below.  QUICK=1 in the environment is --quick.  */
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <erbium/runtime.h>
 #include "xbench.h"
 #include "stripmine.h"
@@ -73,31 +71,11 @@ usage (FILE *f)
 	 "bench/results/stripmine.csv)\n", f);
 }
 
-/* Parse the decimal integer S in [LO, HI] for option OPT, or exit.  */
-static int
-parse_int (const char *opt, const char *s, int lo, int hi)
-{
-  char *end;
-  errno = 0;
-  long v = strtol (s, &end, 10);
-  if (errno || end == s || *end || v < lo || v > hi)
-    {
-      fprintf (stderr, "stripmine: %s %s: expected an integer in %d..%d\n",
-	       opt, s, lo, hi);
-      exit (2);
-    }
-  return (int) v;
-}
-
 /* Fill O from ARGC/ARGV and the environment; exits on a bad option.  */
 static void
 parse_options (struct options *o, int argc, char **argv)
 {
-  const char *q = getenv ("QUICK");
-  int quick = q && *q && strcmp (q, "0") != 0;
-  for (int a = 1; a < argc; a++)
-    if (!strcmp (argv[a], "--quick"))
-      quick = 1;
+  int quick = xb_quick (argc, argv);
   o->preset = quick ? "quick" : "full";
   o->log_n = quick ? 20 : 22;
   o->horizon = 8192;
@@ -122,11 +100,11 @@ parse_options (struct options *o, int argc, char **argv)
 	}
       const char *v = argv[++a];
       if (!strcmp (opt, "--elements"))
-	o->log_n = parse_int (opt, v, 10, 26);
+	o->log_n = xb_parse_int (opt, v, 10, 26);
       else if (!strcmp (opt, "--horizon"))
-	o->horizon = parse_int (opt, v, SM_TAPS, 1 << 24);
+	o->horizon = xb_parse_int (opt, v, SM_TAPS, 1 << 24);
       else if (!strcmp (opt, "--runs"))
-	o->runs = parse_int (opt, v, 1, MAX_RUNS);
+	o->runs = xb_parse_int (opt, v, 1, MAX_RUNS);
       else if (!strcmp (opt, "--csv"))
 	o->csv = v;
       else if (!strcmp (opt, "--kernels"))
@@ -256,19 +234,7 @@ main (int argc, char **argv)
       in_cf[i].im = next_float (&seed);
     }
 
-  FILE *csv = NULL;
-  if (strcmp (o.csv, "none") != 0)
-    {
-      xb_make_parent_dirs (o.csv);
-      csv = fopen (o.csv, "w");
-      if (!csv)
-	{
-	  fprintf (stderr, "stripmine: cannot write %s: %s\n", o.csv,
-		   strerror (errno));
-	  return 1;
-	}
-      fprintf (csv, "kernel,variant,ns_per_element\n");
-    }
+  FILE *csv = xb_csv_open (o.csv, "kernel,variant,ns_per_element");
 
   printf ("stripmine (issue 4): element-at-a-time kernels over a stream "
 	  "between two processes, %s run: 2^%d elements, horizon %d "
@@ -287,7 +253,7 @@ main (int argc, char **argv)
 	  "nos/plg");
   fflush (stdout);
 
-  double spread[SM_NKERNELS][NV][2];
+  struct xb_summary st[SM_NKERNELS][NV];
   int64_t start = xb_now_ns ();
   for (int k = 0; k < SM_NKERNELS; k++)
     {
@@ -296,7 +262,7 @@ main (int argc, char **argv)
       const void *in = k == SM_CMUL ? (const void *) in_cf
 	: (const void *) in_f;
       size_t bytes = (size_t) sm_outputs (k, n) * sm_elem_size (k);
-      double ns[NV][MAX_RUNS], med[NV];
+      double ns[NV][MAX_RUNS];
       /* The reference, which is also the sequential warm-up.  */
       memset (ref, 0xff, bytes);
       run_variant (V_SEQ, k, in, ref, n, h);
@@ -307,21 +273,20 @@ main (int argc, char **argv)
 	  run_variant (v, k, in, out, n, h);
 	  check_output (v, k, out, ref, n);
 	}
-      /* Interleave: run r of every variant before run r + 1, in an order
-	 that alternates so that drift does not favour one variant.  */
+      /* Run r of every variant before run r + 1 (xb_interleave).  */
       for (int r = 0; r < o.runs; r++)
 	for (int j = 0; j < NV; j++)
 	  {
-	    int v = r % 2 ? NV - 1 - j : j;
+	    int v = xb_interleave (r, j, NV);
 	    memset (out, 0xff, bytes);
 	    ns[v][r] = run_variant (v, k, in, out, n, h);
 	    check_output (v, k, out, ref, n);
 	  }
+      double med[NV];
       for (int v = 0; v < NV; v++)
 	{
-	  med[v] = xb_median (ns[v], o.runs);
-	  spread[k][v][0] = ns[v][0];
-	  spread[k][v][1] = ns[v][o.runs - 1];
+	  st[k][v] = xb_summarise (ns[v], o.runs);
+	  med[v] = st[k][v].med;
 	}
       printf ("%-6s %9.3f %13.3f %9.3f %11.3f %7.2fx %8.2f %8.2f\n",
 	      kernel_names[k], med[V_PLUGIN], med[V_NOSTRIP], med[V_LIBRARY],
@@ -343,8 +308,8 @@ main (int argc, char **argv)
 	continue;
       printf ("%-6s", kernel_names[k]);
       for (int v = 0; v < NV; v++)
-	printf ("  %s %.3g .. %.3g", variant_names[v], spread[k][v][0],
-		spread[k][v][1]);
+	printf ("  %s %.3g .. %.3g", variant_names[v], st[k][v].min,
+		st[k][v].max);
       printf ("\n");
     }
   printf ("\nns/element: median wall time per input element (fir16: 2^%d "

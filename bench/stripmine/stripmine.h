@@ -52,7 +52,7 @@ sm_elem_size (int k)
   return k == SM_CMUL ? (long) sizeof (struct sm_cf) : (long) sizeof (float);
 }
 
-/* The streaming variants (kernel.c compiled three ways, plugin.mk's
+/* The streaming variants (kernel.c compiled three ways, stripmine.mk's
    sm_entry): run kernel K once over the N elements at IN (float, or
    struct sm_cf for cmul) streamed from a source process to a kernel
    process through one record whose views have a horizon of HORIZON

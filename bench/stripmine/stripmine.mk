@@ -15,7 +15,8 @@
 # seq.c (plain C, the same computation in one thread over an array) and
 # main.c (plain C against <erbium/runtime.h>, the driver) are compiled
 # without the plugin.  bench/exploration/xbench.h gives the start gate and
-# the clock (header only).
+# the clock, and xbench.c, compiled here again as in plugin.mk, the
+# driver's chores (options, CSV file, interleaving, median).
 #
 # Inputs: TOP (repository root, default .), BUILD (default build),
 # PLUGIN_SO (default $(BUILD)/erbium.so), RUNTIME_LIB_A (default
@@ -68,7 +69,7 @@ $(SM_OBJD)/%.o: $(SM_DIR)/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SM_CPPFLAGS) $(SM_CFLAGS) -MMD -MP -c $< -o $@
 
-# The shared driver helpers (median, CSV directory, fatal errors).
+# The shared driver helpers (xbench.h).
 $(SM_OBJD)/xbench.o: $(SM_XDIR)/xbench.c
 	@mkdir -p $(@D)
 	$(CC) $(SM_CPPFLAGS) $(SM_CFLAGS) -MMD -MP -c $< -o $@

@@ -12,25 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "dsp.h"
+#include "util.h"
 #include "wav.h"
 
 #define FM_SEQ_BLOCK 2048	/* outputs per block of a stage */
 
-static double
-fm_now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
-static long
-fm_min (long a, long b)
-{
-  return a < b ? a : b;
-}
 
 int
 main (int argc, char **argv)

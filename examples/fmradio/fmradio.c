@@ -38,8 +38,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "dsp.h"
+#include "util.h"
 #include "wav.h"
 #include <erbium.h>
 
@@ -59,36 +59,29 @@ struct fm_plan
   struct fm_input in;
   const char *ipath;
   struct fm_output out;
-  int failed;			/* set by source or sink on an I/O error */
+  int in_failed;		/* source: reading the input failed */
+  int out_failed;		/* sink: writing the output failed */
 };
 
-static long
-fm_min (long a, long b)
-{
-  return a < b ? a : b;
-}
 
-/* Read the input into IQ, BURST samples per stall and commit.  */
+/* Read the input into IQ, BURST samples per stall and commit.  On a read
+   error it publishes zeros to the end, so that every stage finishes, and
+   sets P->in_failed, so that main drops the output.  */
 static process
 source (record(struct fm_cf) iq, struct fm_plan *p)
 {
   view(struct fm_cf) w = new_write_view(iq);
   register_view(w);
   alloc(w, p->horizon);
-  float *buf = malloc (2 * sizeof (float) * p->burst);
+  float buf[2 * p->burst];	/* interleaved I, Q; 512 KiB at most */
   int i, lo, hi;
   for (lo = 0; lo < p->n; lo = hi)
     {
       hi = fm_min (lo + p->burst, p->n);
-      if (!buf || fm_read_iq (&p->in, buf, hi - lo, p->ipath))
+      if (p->in_failed || fm_read_iq (&p->in, buf, hi - lo, p->ipath))
 	{
-	  /* Publish zeros: the other stages finish, the sink drops the
-	     output.  */
-	  p->failed = 1;
-	  if (buf)
-	    memset (buf, 0, 2 * sizeof (float) * p->burst);
-	  else
-	    break;
+	  p->in_failed = 1;
+	  memset (buf, 0, sizeof buf);
 	}
       stall(w, hi);
       for (i = lo; i < hi; i++)
@@ -98,20 +91,6 @@ source (record(struct fm_cf) iq, struct fm_plan *p)
 	}
       commit(w, hi);
     }
-  if (lo < p->n)
-    {
-      /* Out of memory: zeros to the end.  */
-      p->failed = 1;
-      for (; lo < p->n; lo = hi)
-	{
-	  hi = fm_min (lo + p->burst, p->n);
-	  stall(w, hi);
-	  for (i = lo; i < hi; i++)
-	    w[i].re = w[i].im = 0.0f;
-	  commit(w, hi);
-	}
-    }
-  free (buf);
 }
 
 /* Channel filter worker WK: outputs of CH in blocks WK, WK + W, ...  */
@@ -246,8 +225,8 @@ sink (record(float) b0, record(float) b1, record(float) b2,
   alloc(r1, p->horizon);
   alloc(r2, p->horizon);
   alloc(r3, p->horizon);
-  int16_t *pcm = malloc (sizeof (int16_t) * p->aburst);
-  int ok = pcm != NULL;
+  int16_t pcm[p->aburst];
+  int ok = 1;
   int j, lo, hi;
   for (lo = 0; lo < p->ne; lo = hi)
     {
@@ -268,18 +247,9 @@ sink (record(float) b0, record(float) b1, record(float) b2,
       if (ok && fm_output_write (&p->out, pcm, hi - lo))
 	ok = 0;
     }
-  if (!ok)
-    p->failed = 1;
-  free (pcm);
+  p->out_failed = !ok;
 }
 
-static double
-fm_now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static int
 fm_usage (void)
@@ -414,7 +384,8 @@ main (int argc, char **argv)
   run sink(b0, b1, b2, b3, &p);
   er_wait_all ();
   fclose (p.in.f);
-  if (fm_output_close (&p.out, !p.failed) || p.failed)
+  int ok = !p.in_failed && !p.out_failed;
+  if (fm_output_close (&p.out, ok) || !ok)
     return 1;
   double secs = fm_now () - t0;
   if (!quiet)

@@ -108,48 +108,58 @@ extern void __erbium_run_marker (void);
 #define er_register(...) register_view (__VA_ARGS__)
 
 /* alloc(v, h): paper section 3, "Resource management".  Gives V a sliding
-   window of H elements (int, >= 1; the view's horizon).  Errors: a
-   constant H <= 0 (plugin error), H <= 0 at run time (runtime abort).  */
+   window of H elements (int, >= 1; the view's horizon); may wait for the
+   record's other views to reach a primitive when the buffer grows.  No
+   result.  Errors: a constant H <= 0 (plugin error), H <= 0 at run time
+   (runtime abort with a message).  */
 #define alloc(v, h) er_alloc ((er_view *) (v), (h))
 
 /* stall(v, i): paper section 3, "Resource management".  Write view V may
    write indices below I (int) once every registered read view released
-   I - h (h: V's horizon); waits until then.  Nothing when I is not above
-   the current stall index.  Errors (plugin): V statically a read view; a
-   burst known to be <= 0 (warning: the call does nothing).  */
+   I - h (h: V's horizon, in elements); waits until then.  Nothing when I
+   is not above the current stall index.  No result.  Errors (plugin): V
+   statically a read view (error); a burst known to be <= 0 (warning: the
+   call does nothing).  At run time (er_misuse: a message on stderr, then
+   abort): V a read view, or I more than h above V's commit index.  */
 #define stall(v, i) er_stall ((er_view *) (v), (i))
 
 /* commit(v, i): paper section 3, "Data streaming".  Write view V publishes
-   the indices below I (int); never blocks.  Errors (plugin): V statically
-   a read view; a burst known to be <= 0 (warning).  */
+   the indices below I (int); nothing when I is not above the current
+   commit index; never blocks.  No result.  Errors (plugin): V statically
+   a read view (error); a burst known to be <= 0 (warning).  At run time
+   (er_misuse, abort): V a read view.  */
 #define commit(v, i) er_commit ((er_view *) (v), (i))
 
 /* update(v, i): paper section 3, "Data streaming".  Read view V observes
    the indices below I (int); waits until every write view committed I.
-   Result: I, or on termination a smaller index once, then 0.  Errors
-   (plugin): V statically a write view; a burst known to be <= 0
-   (warning).  */
+   Result (int): I, or on termination a smaller index once, then 0.
+   Errors (plugin): V statically a write view (error); a burst known to be
+   <= 0 (warning).  At run time (er_misuse, abort): V a write view, or I
+   more than V's horizon above its release index.  */
 #define update(v, i) er_update ((er_view *) (v), (i))
 
 /* receive(v, i) / receive_range(v, tl, hd): paper section 3, split-phase
    communication.  Read view V starts fetching indices up to I (from TL to
-   HD); a prefetch hint on shared memory, never blocks.  Errors (plugin):
-   V statically a write view.  */
+   HD; ints); a prefetch hint on shared memory, never blocks, no result.
+   Errors (plugin): V statically a write view (error).  At run time
+   (er_misuse, abort): V a write view.  */
 #define receive(v, i) er_receive ((er_view *) (v), (i))
 #define receive_range(v, tl, hd) \
   er_receive_range ((er_view *) (v), (tl), (hd))
 
 /* release(v, i): paper section 3, "Resource management".  Read view V
-   declares the indices below I (int) dead; never blocks.  Errors
-   (plugin): V statically a write view; a burst known to be <= 0
-   (warning).  */
+   declares the indices below I (int) dead; nothing when I is not above
+   the current release index; never blocks.  No result.  Errors (plugin):
+   V statically a write view (error); a burst known to be <= 0 (warning).
+   At run time (er_misuse, abort): V a write view.  */
 #define release(v, i) er_release ((er_view *) (v), (i))
 
 /* free_view(v) / free_view(v, flags): paper section 3, "Termination".  V's
    owner is done with it; FLAGS is ER_HANDOVER (0, the default: another
    view may register V's id and continue) or ER_TERMINATE (1: a write
-   view's terminal commit index ends the stream for readers).  V must not
-   be used afterwards.  */
+   view's terminal commit index ends the stream for readers; other values
+   count by their bit 0).  V must not be used afterwards.  No result; no
+   error is detected.  */
 #define free_view(...) \
   __ER_SEL2 (__VA_ARGS__, __er_free_view2, __er_free_view1, ~) (__VA_ARGS__)
 #define __er_free_view1(v) er_free_view ((er_view *) (v), ER_HANDOVER)
@@ -159,8 +169,10 @@ extern void __erbium_run_marker (void);
    a private copy of ARGS (copied before run returns), on a thread of its
    own; processes may run processes.  The program waits for every process
    at exit (er_wait_all).  The plugin rewrites the call into er_run with a
-   static entry function per process.  Errors (plugin): run of something
-   that is not a call of a process.  */
+   static entry function per process.  No result (a void expression).
+   Errors (plugin): run of something that is not a call of a process, or
+   of a process without a prototype.  At run time: thread creation failure
+   aborts with a message (er_run).  */
 #define run __erbium_run_marker (),
 
 #endif /* ERBIUM_H */

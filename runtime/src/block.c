@@ -67,8 +67,8 @@ er_futex_wake (_Atomic uint32_t *addr)
 	   NULL, 0);
 }
 
-/* Wake every thread sleeping on R.  Called by commit and release (inline)
-   when R's sleeper count is nonzero, and by every shape change.  */
+/* Wake every thread sleeping on R.  Called by er_wake_view, by every
+   shape change and by parking.  */
 void
 er_wake (er_record *rr)
 {
@@ -111,22 +111,25 @@ er_wake_all_global (void)
   er_futex_wake (&er_global_seq);
 }
 
-/* Park the calling thread's views whose record is being reallocated,
-   except those of SKIP (NULL: none) and of the record the thread itself
-   is reallocating (parking them would make the wake-up wait for its own
-   reallocation): while the thread sleeps it touches none of its
-   windows.  */
+/* Park the calling thread's views whose record is being reallocated and
+   that have not parked for that reallocation yet (er_park parks the view
+   of the primitive that found it pending; this parks the others): while
+   the thread sleeps it touches none of its windows.  The views of the
+   record the thread itself is reallocating stay as they are: the
+   reallocator does not wait for them, and parking them would make the
+   wake-up wait for its own reallocation.  */
 static void
-er_park_owned (er_thread *t, er_rec *skip)
+er_park_owned (er_thread *t)
 {
   for (er_vimpl *o = t->owned; o; o = o->next_owned)
     {
       er_rec *r = er_rec_of (o->v.rec);
-      if (r == skip || r == t->reallocating)
+      if (r == t->reallocating)
 	continue;
       uint32_t s = atomic_load_explicit (&r->realloc_pending,
 					 memory_order_acquire);
-      if (s && o->park_for != s && o->v.horizon > 0)
+      if (s && o->v.horizon > 0
+	  && atomic_load_explicit (&o->parked, memory_order_relaxed) != s)
 	{
 	  o->park_for = s;
 	  atomic_store_explicit (&o->parked, s, memory_order_release);
@@ -175,6 +178,7 @@ er_wait (struct er_waiter *w)
 {
   er_thread *t = er_self ();
   int shared = er_core_shared (t);
+  w->thread = t;
   w->lag = NULL;
   /* Batching (stream.c) is for a waiter with a core of its own: one that
      shares its core already lets the others run between two polls, and
@@ -209,7 +213,6 @@ er_wait (struct er_waiter *w)
 	k = 0;
     }
 
-  w->thread = t;
   /* Asleep, it takes whatever lets it proceed.  */
   w->eager = 1;
   _Atomic uint32_t *seq = w->rec ? &w->rec->seq : &er_global_seq;
@@ -217,16 +220,14 @@ er_wait (struct er_waiter *w)
   long ns = ER_SLEEP_MIN_NS;
   for (;;)
     {
-      /* A thread waiting for a reallocation (its own, or another's to
-	 end) parks its views of every other record being reallocated:
-	 otherwise two reallocations whose threads each hold a view of the
-	 other's record wait for each other (seen when a pipeline's
-	 processes all alloc at once).  The record it waits on is left
-	 alone: the reallocator does not count its own views, and a parked
-	 view resynchronises when the wait ends.  */
-      er_rec *skip = w->op == ER_WAIT_REALLOC || w->op == ER_WAIT_PARKED
-		     ? w->rec : NULL;
-      er_park_owned (t, skip);
+      /* Every sleeper parks, whatever it waits for, a reallocation
+	 included: otherwise two reallocations whose threads each hold a
+	 view of the other's record wait for each other (seen when a
+	 pipeline's processes all alloc at once), and so do a reallocation
+	 and a thread that waits for it to end while it holds another
+	 allocated view of that record (er_park parks only the view of its
+	 primitive, and alloc's wait for another reallocation none).  */
+      er_park_owned (t);
       uint32_t s = atomic_load_explicit (seq, memory_order_acquire);
       /* Ask the laggard's owner to wake us when it gets there, then look
 	 again (the locked compare-and-swap orders the two); a try that
@@ -235,11 +236,10 @@ er_wait (struct er_waiter *w)
       for (int k = 0; k < 8; k++)
 	{
 	  er_vimpl *lag = w->lag;
-	  int64_t want = w->want;
 	  if (lag)
-	    er_arm (lag, want);
+	    er_arm (lag, w->want);
 	  ok = w->try_fn (w);
-	  if (ok || (w->lag == lag && w->want == want))
+	  if (ok || w->lag == lag)
 	    break;
 	}
       if (!ok)

@@ -39,12 +39,10 @@ typedef struct er_vimpl
   struct er_thread *owner;
   struct er_vimpl *next_owned;	/* owner's list of live views */
   struct er_vimpl *next_all;	/* record's list of every view ever */
-  /* Set while the owner waits with this view parked for reallocation
-     serial PARK_FOR (owner-private).  */
+  /* Set while the owner sleeps with this view parked by er_park_owned
+     for reallocation serial PARK_FOR, so that the view resynchronises
+     when the sleep ends (owner-private).  */
   uint32_t park_for;
-  /* The other side has exactly one live participant (er_view_info's
-     single_peer); set by er_resync, owner-private.  */
-  int single;
   /* Realloc hand-shake: the record's realloc serial this view has parked
      for.  */
   _Atomic uint32_t parked;
@@ -161,13 +159,14 @@ struct er_waiter
   int op;			/* ER_OP_* or ER_WAIT_* below */
   int64_t idx;			/* requested index */
   int64_t seen;			/* what the last try saw (report) */
-  /* Set by update/stall tries that fail: the view holding the minimum
-     (the laggard), the index it must publish for the wait to end, and
-     the record generation of that finding.  The waiter polls only the
-     laggard while it lags, keeps polling while the laggard moves, and
-     sleeps with LAG's wake threshold set to WANT.  */
-  er_vimpl *lag;
+  /* Update and stall: the minimum the other side must reach (IDX for
+     update, IDX - horizon for stall).  Their tries that fail set LAG, the
+     view holding the minimum (the laggard), and LAG_GEN, the record
+     generation of that finding.  The waiter polls only the laggard while
+     it lags, keeps polling while the laggard moves, and sleeps with
+     LAG's wake threshold set to WANT.  */
   int64_t want;
+  er_vimpl *lag;
   int64_t lag_pub;		/* LAG's index when last read */
   uint32_t lag_gen;
   /* Batching (stream.c): the bound to hold out for while the other side
@@ -184,6 +183,7 @@ struct er_waiter
 #define ER_WAIT_REALLOC 101	/* alloc waiting for views to park */
 #define ER_WAIT_PARKED 102	/* view parked during a reallocation */
 void er_wait (struct er_waiter *w);
+void er_wake (er_record *r);
 void er_wake_all_global (void);
 
 /* deadlock.c  */

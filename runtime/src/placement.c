@@ -246,9 +246,9 @@ int
 er_core_shared (er_thread *t)
 {
   int c = t ? t->core : -1;
-  if (c >= 0 && c < er_ncores_)
+  if (c >= 0)
     return __atomic_load_n (&er_core_load[c], __ATOMIC_RELAXED) > 1;
-  if (c <= -2 && -2 - c < er_ncpus)
+  if (c <= -2)
     return __atomic_load_n (&er_cpu_load[-2 - c], __ATOMIC_RELAXED) > 1;
   return 0;
 }
@@ -262,7 +262,7 @@ er_unplace (er_thread *t)
   pthread_mutex_lock (&er_place_lock);
   if (t->core >= 0)
     er_core_load[t->core]--;
-  else if (-2 - t->core < er_ncpus)
+  else
     er_cpu_load[-2 - t->core]--;
   pthread_mutex_unlock (&er_place_lock);
   t->core = -1;

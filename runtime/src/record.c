@@ -379,8 +379,8 @@ er_wait_realloc_over (er_rec *r, er_vimpl *vi, uint32_t serial)
 }
 
 /* Resynchronise VI's cached copy of its record's shape: window base and
-   mask, single-peer pointer, generation.  Parks first if a reallocation is
-   in progress.  Only VI's owner calls this.  */
+   mask, peer pointer and cached minimum, generation.  Parks first if a
+   reallocation is in progress.  Only VI's owner calls this.  */
 void
 er_resync (er_vimpl *vi)
 {
@@ -401,14 +401,15 @@ er_resync (er_vimpl *vi)
 				    : &r->readers, memory_order_acquire);
   /* One live peer: refresh from it alone.  Otherwise the slow path finds
      the laggard (stream.c er_cache_min).  */
-  vi->single = s->ready && s->only;
-  v->peer = vi->single ? &s->only->v.pub : NULL;
+  v->peer = s->ready && s->only ? &s->only->v.pub : NULL;
   v->peer_rest = ER_INF;
-  /* Until the other side's ids 1..wreg/rreg have registered, the cached
-     minimum must grant nothing, or the fast path would let a request
-     within the first horizon past the registration gate.  */
-  if (!s->ready)
-    v->peer_min = -ER_INF;
+  /* The cached minimum belongs to the old participants: a view that
+     registered since may hold a lower index, and while ids 1..wreg/rreg
+     are missing nothing may be granted at all.  So it grants nothing
+     until a refresh or the slow path recomputes it; otherwise the fast
+     path after a resync outside the slow path (alloc, parking) would let
+     a request past a newly registered view or the registration gate.  */
+  v->peer_min = -ER_INF;
   v->gen = g;
 }
 
@@ -472,7 +473,7 @@ er_alloc (er_view *v, int h)
       er_record_unlock (r);
       er_wake (&r->pub);
       struct er_waiter pw = { .try_fn = er_all_parked, .rec = r, .view = vi,
-	.op = ER_WAIT_REALLOC, .idx = serial, .thread = self };
+	.op = ER_WAIT_REALLOC, .idx = serial };
       self->reallocating = r;
       er_wait (&pw);
       er_record_lock (r);
@@ -610,7 +611,8 @@ er_view_info (er_view *v, struct er_view_info *out)
   out->stall_or_update = v->gate;
   out->horizon = v->horizon;
   out->slots = w ? w->slots : 0;
-  out->single_peer = vi->single;
+  /* The fast path refreshes from one index alone (er_refresh_peer).  */
+  out->single_peer = v->peer && v->peer_rest == ER_INF;
   out->record = (int) v->rec->serial;
 }
 

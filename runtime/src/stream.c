@@ -91,19 +91,6 @@ er_cache_min (er_view *v, const struct er_min *m)
   v->peer = m->lag ? &m->lag->v.pub : NULL;
 }
 
-/* A failed try of W found M: remember the laggard to poll and to sleep on
-   (none while registration gating holds: only a reshape ends that wait),
-   with the index it must reach, WANT.  */
-static void
-er_note_lag (struct er_waiter *w, const struct er_min *m, int64_t want,
-	     uint32_t gen)
-{
-  w->lag = m->ready ? m->lag : NULL;
-  w->lag_pub = m->min;
-  w->want = want;
-  w->lag_gen = gen;
-}
-
 /* Whether the laggard W found last time still lags in the same shape of
    the record: then the wait cannot be over (only a reallocation may end
    it), and nothing else needs to be read.  */
@@ -119,8 +106,8 @@ er_still_lagging (struct er_waiter *w)
 }
 
 /* Batching.  A request that had to wait is granted as soon as the other
-   side's minimum M reaches the requested bound LO if the wait is eager or
-   M stopped moving between two polls; while M moves, the waiter holds out
+   side's minimum M reaches the requested bound WANT if the wait is eager
+   or M stopped moving between two polls; while M moves, the waiter holds out
    for HI, a quarter of the horizon further, capped by what the other side
    can reach without this view (its commit index for a writer, its release
    index plus horizon for a reader).  A waiter that resumes at every small
@@ -134,12 +121,11 @@ er_still_lagging (struct er_waiter *w)
    where the other processes run between two polls anyway.  */
 #define ER_BATCH_DIV 4
 
-/* Whether W may stop waiting, the other side's minimum being M now and
-   the request needing LO.  */
+/* Whether W may stop waiting, the other side's minimum being M now.  */
 static int
-er_enough (struct er_waiter *w, int64_t m, int64_t lo)
+er_enough (struct er_waiter *w, int64_t m)
 {
-  if (m < lo)
+  if (m < w->want)
     return 0;
   if (w->eager || m >= w->hi || m == w->last)
     return 1;
@@ -154,22 +140,45 @@ er_realloc_requested (er_rec *r)
     != 0;
 }
 
-/* Wait condition of update: data up to the index, termination, or a
-   reallocation to park for.  */
+/* Wait condition of update and stall: the other side's minimum reaches
+   W->want (for update, also the end of the stream), or a reallocation to
+   park for.  A failed try remembers the laggard to poll and to sleep on
+   (none while registration gating holds: only a reshape ends that
+   wait).  */
 static int
-er_update_ready (struct er_waiter *w)
+er_peers_ready (struct er_waiter *w)
 {
   if (er_still_lagging (w))
     return er_realloc_requested (w->rec);
   uint32_t gen = atomic_load_explicit (&w->rec->pub.gen,
 				       memory_order_acquire);
   struct er_min m;
-  er_min_commit (w->rec, w->view, &m);
+  if (w->op == ER_OP_UPDATE)
+    er_min_commit (w->rec, w->view, &m);
+  else
+    er_min_release (w->rec, &m);
   w->seen = m.ready ? m.min : -1;
-  if (m.ready && (m.term || er_enough (w, m.min, w->idx)))
+  if (m.ready && (m.term || er_enough (w, m.min)))
     return 1;
-  er_note_lag (w, &m, w->idx, gen);
+  w->lag = m.ready ? m.lag : NULL;
+  w->lag_pub = m.min;
+  w->lag_gen = gen;
   return er_realloc_requested (w->rec);
+}
+
+/* Wait until the other side's minimum may grant VI's request IDX (of
+   operation OP): until it reaches WANT, holding out for more (batching,
+   above) up to CAP, the most it can reach without VI.  */
+static void
+er_wait_peers (er_vimpl *vi, int op, int64_t idx, int64_t want, int64_t cap)
+{
+  int64_t hi = want + vi->v.horizon / ER_BATCH_DIV;
+  if (hi > cap)
+    hi = cap;
+  struct er_waiter w = { .try_fn = er_peers_ready,
+    .rec = er_rec_of (vi->v.rec), .view = vi, .op = op, .idx = idx,
+    .want = want, .hi = hi > want ? hi : want, .last = INT64_MIN };
+  er_wait (&w);
 }
 
 int
@@ -206,32 +215,10 @@ er_update_slow (er_view *v, int64_t idx, int i)
 	    }
 	  return 0;
 	}
-      int64_t hi = idx + v->horizon / ER_BATCH_DIV;
-      if (hi > v->own + v->horizon)
-	hi = v->own + v->horizon;
-      struct er_waiter w = { .try_fn = er_update_ready, .rec = r,
-	.view = vi, .op = ER_OP_UPDATE, .idx = idx,
-	.hi = hi > idx ? hi : idx, .last = INT64_MIN };
-      er_wait (&w);
+      /* Writers can commit up to this view's release index plus its
+	 horizon.  */
+      er_wait_peers (vi, ER_OP_UPDATE, idx, idx, v->own + v->horizon);
     }
-}
-
-/* Wait condition of stall.  */
-static int
-er_stall_ready (struct er_waiter *w)
-{
-  if (er_still_lagging (w))
-    return er_realloc_requested (w->rec);
-  uint32_t gen = atomic_load_explicit (&w->rec->pub.gen,
-				       memory_order_acquire);
-  struct er_min m;
-  er_min_release (w->rec, &m);
-  w->seen = m.ready ? m.min : -1;
-  int64_t want = w->idx - w->view->v.horizon;
-  if (m.ready && er_enough (w, m.min, want))
-    return 1;
-  er_note_lag (w, &m, want, gen);
-  return er_realloc_requested (w->rec);
 }
 
 void
@@ -253,12 +240,7 @@ er_stall_slow (er_view *v, int64_t idx)
 	  v->gate = idx;
 	  return;
 	}
-      int64_t lo = idx - v->horizon, hi = lo + v->horizon / ER_BATCH_DIV;
-      if (hi > v->own)
-	hi = v->own;
-      struct er_waiter w = { .try_fn = er_stall_ready, .rec = r,
-	.view = vi, .op = ER_OP_STALL, .idx = idx,
-	.hi = hi > lo ? hi : lo, .last = INT64_MIN };
-      er_wait (&w);
+      /* Readers can release up to this view's commit index.  */
+      er_wait_peers (vi, ER_OP_STALL, idx, idx - v->horizon, v->own);
     }
 }

@@ -86,7 +86,8 @@ struct er_view_info
   int64_t horizon;		/* elements, 0 before alloc */
   uint64_t slots;		/* elements in the record's buffer */
   int single_peer;		/* 1 when the single-producer single-consumer
-				   path is in use for this view */
+				   path is in use for this view: it
+				   refreshes from one peer's index alone */
   int record;			/* record serial number, from 1 */
 };
 /* Fill *OUT with V's current state as seen by its owner.  */

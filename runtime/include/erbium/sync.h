@@ -42,7 +42,6 @@ extern "C" {
 /* Out-of-line slow paths (runtime/src/block.c, misuse.c).  */
 int er_update_slow (er_view *v, int64_t idx, int i);
 void er_stall_slow (er_view *v, int64_t idx);
-void er_wake (er_record *r);
 /* Commit/release reached V's wake threshold (er_view.wake): reset it and
    wake the threads sleeping on V's record.  */
 void er_wake_view (er_view *v);
@@ -109,6 +108,20 @@ er_refresh_peer (er_view *v)
     }
 }
 
+/* Publish IDX as V's commit (write view) or release (read view) index:
+   the other side polls er_view.pub.  Then wake whoever sleeps until this
+   view's index reaches er_view.wake (on the line just written: no extra
+   cache miss).  */
+static inline void
+er_publish (er_view *v, int64_t idx)
+{
+  v->own = idx;
+  atomic_store_explicit (&v->pub, idx, memory_order_release);
+  if (ER_UNLIKELY (idx >= atomic_load_explicit (&v->wake,
+						memory_order_relaxed)))
+    er_wake_view (v);
+}
+
 /* commit(v, i): paper section 3.  Write view V publishes every index below
    I (the elements V wrote at indices < I become visible to connected read
    views).  Does nothing when I is not above the current commit index.
@@ -121,15 +134,7 @@ er_commit (er_view *v, int i)
     er_misuse (v, ER_OP_COMMIT, i);
   int64_t idx = er_xlat (i, v->own);
   if (idx > v->own)
-    {
-      v->own = idx;
-      atomic_store_explicit (&v->pub, idx, memory_order_release);
-      /* Somebody sleeps until this view's index reaches WAKE (same line
-	 as PUB: no extra cache miss).  */
-      if (ER_UNLIKELY (idx >= atomic_load_explicit (&v->wake,
-						    memory_order_relaxed)))
-	er_wake_view (v);
-    }
+    er_publish (v, idx);
 }
 
 /* update(v, i): paper section 3.  Read view V observes every index below I:
@@ -209,15 +214,7 @@ er_release (er_view *v, int i)
     er_misuse (v, ER_OP_RELEASE, i);
   int64_t idx = er_xlat (i, v->own);
   if (idx > v->own)
-    {
-      v->own = idx;
-      atomic_store_explicit (&v->pub, idx, memory_order_release);
-      /* Somebody sleeps until this view's index reaches WAKE (same line
-	 as PUB: no extra cache miss).  */
-      if (ER_UNLIKELY (idx >= atomic_load_explicit (&v->wake,
-						    memory_order_relaxed)))
-	er_wake_view (v);
-    }
+    er_publish (v, idx);
 }
 
 /* receive(v, i): paper section 3, split-phase communication.  On shared
@@ -249,6 +246,30 @@ er_receive_range (er_view *v, int tl, int hd)
     __builtin_prefetch (v->base + ((uint64_t) t & v->mask) * v->esize);
 }
 
+/* The body of er_update_upto and er_stall_upto: V must be of KIND, and J
+   is granted when the other side's minimum reaches J - LAG (LAG is 0 for
+   update, V's horizon for stall, as in er_update and er_stall).  */
+static inline __attribute__ ((always_inline)) int
+er_upto (er_view *v, int kind, int64_t lag, int lo, int hi)
+{
+  if (ER_UNLIKELY (v->kind != kind)
+      || atomic_load_explicit (&v->rec->gen, memory_order_relaxed) != v->gen)
+    return lo - 1;
+  int64_t l = er_xlat (lo, v->gate);
+  int64_t h = er_xlat (hi, l);
+  if (h - v->own > v->horizon)
+    h = v->own + v->horizon;
+  if (h - lag > v->peer_min)
+    er_refresh_peer (v);
+  if (h - lag > v->peer_min)
+    h = v->peer_min + lag;
+  if (h < l)
+    return lo - 1;
+  if (h > v->gate)
+    v->gate = h;
+  return lo + (int) (h - l);
+}
+
 /* er_update_upto(v, lo, hi): the non-blocking update of a strip-mined
    burst (plugin/stripmine.cc; paper section 4, "we systematically
    strip-mine bursts").  LO <= HI are indices.  When update(v, LO) would
@@ -265,22 +286,7 @@ er_receive_range (er_view *v, int tl, int hd)
 ER_HOT int
 er_update_upto (er_view *v, int lo, int hi)
 {
-  if (ER_UNLIKELY (v->kind != ER_READ)
-      || atomic_load_explicit (&v->rec->gen, memory_order_relaxed) != v->gen)
-    return lo - 1;
-  int64_t l = er_xlat (lo, v->gate);
-  int64_t h = er_xlat (hi, l);
-  if (h - v->own > v->horizon)
-    h = v->own + v->horizon;
-  if (h > v->peer_min)
-    er_refresh_peer (v);
-  if (h > v->peer_min)
-    h = v->peer_min;
-  if (h < l)
-    return lo - 1;
-  if (h > v->gate)
-    v->gate = h;
-  return lo + (int) (h - l);
+  return er_upto (v, ER_READ, 0, lo, hi);
 }
 
 /* er_stall_upto(v, lo, hi): the non-blocking stall of a strip-mined burst,
@@ -288,26 +294,11 @@ er_update_upto (er_view *v, int lo, int hi)
    stall(v, J) for the largest J <= HI that is also granted at once (every
    connected read view has released J - horizon) and at most V's horizon
    above its commit index, and returns J; otherwise does nothing and
-   returns LO - 1.  */
+   returns LO - 1.  Same errors (none) and waits (none).  */
 ER_HOT int
 er_stall_upto (er_view *v, int lo, int hi)
 {
-  if (ER_UNLIKELY (v->kind != ER_WRITE)
-      || atomic_load_explicit (&v->rec->gen, memory_order_relaxed) != v->gen)
-    return lo - 1;
-  int64_t l = er_xlat (lo, v->gate);
-  int64_t h = er_xlat (hi, l);
-  if (h - v->own > v->horizon)
-    h = v->own + v->horizon;
-  if (h - v->horizon > v->peer_min)
-    er_refresh_peer (v);
-  if (h - v->horizon > v->peer_min)
-    h = v->peer_min + v->horizon;
-  if (h < l)
-    return lo - 1;
-  if (h > v->gate)
-    v->gate = h;
-  return lo + (int) (h - l);
+  return er_upto (v, ER_WRITE, v->horizon, lo, hi);
 }
 
 /* er_elem(v, i): address of element I in V's sliding window (paper's

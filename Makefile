@@ -117,13 +117,15 @@ $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A)
 	  -lpthread -lm
 
 # The FM receiver (issue 5) shares its DSP and file code with its
-# sequential build, plain C at -O3 without the plugin.
+# sequential build, plain C at -O3 without the plugin, which streams
+# through the block steps of blocks.c (so do bench/fmradio's peers).
 FM_COMMON  := examples/fmradio/dsp.c examples/fmradio/wav.c
 FM_HEADERS := $(addprefix examples/fmradio/,dsp.h util.h wav.h)
 $(BUILD)/examples/fmradio: $(FM_COMMON) $(FM_HEADERS)
 all: $(BUILD)/examples/fmradio-seq
-$(BUILD)/examples/fmradio-seq: examples/fmradio/fmradio-seq.c $(FM_COMMON) \
-  $(FM_HEADERS)
+$(BUILD)/examples/fmradio-seq: examples/fmradio/fmradio-seq.c \
+  examples/fmradio/blocks.c $(FM_COMMON) $(FM_HEADERS) \
+  examples/fmradio/blocks.h
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O3 -Iexamples/fmradio $(filter %.c,$^) -o $@ -lm
 # --------------------------- end of examples -------------------------------

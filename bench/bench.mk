@@ -58,3 +58,4 @@ $(EXPL_PROG): $(EXPL_OBJS) $(RUNTIME_LIB_A)
 -include $(EXPL_OBJS:.o=.d)
 include $(TOP)/bench/plugin/plugin.mk
 include $(TOP)/bench/stripmine/stripmine.mk
+include $(TOP)/bench/fmradio/fmradio.mk

@@ -1,0 +1,233 @@
+/* blocks.c -- the FM receiver's block steps over ring buffers (blocks.h)
+   and the main program the builds on them share.  */
+#include "blocks.h"
+#include "util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Set R up: SLOTS blocks of BS elements of ESZ bytes for a stream of LEN
+   samples whose consumer peeks MIRROR samples past a block's end.
+   Returns 0 or -1 (out of memory).  */
+static int
+fm_ring_init (struct fm_ring *r, long len, long bs, int esz, int slots,
+	      long mirror)
+{
+  r->len = len;
+  r->bs = bs;
+  r->nb = (len + bs - 1) / bs;
+  r->esz = esz;
+  r->slots = slots;
+  r->mirror = mirror;
+  /* 64-byte aligned: the slots then are too (BS * ESZ is a multiple of
+     64), which the vectorised filters like.  */
+  size_t bytes = ((size_t) slots * bs + mirror) * esz;
+  r->buf = aligned_alloc (64, (bytes + 63) & ~(size_t) 63);
+  return r->buf ? 0 : -1;
+}
+
+/* Block I of R has just been written: if it is in slot 0, copy its head
+   to the mirror after the ring.  */
+static void
+fm_ring_written (struct fm_ring *r, long i)
+{
+  if (i % r->slots == 0 && r->mirror)
+    {
+      long n = fm_min (r->mirror, fm_blk_count (r, i));
+      memcpy (r->buf + (size_t) r->slots * r->bs * r->esz, r->buf,
+	      (size_t) n * r->esz);
+    }
+}
+
+int
+fm_blk_init (struct fm_blocks *p, const char *prog, long a, int slots)
+{
+  long b = FM_DECIM * a;
+  p->a = a;
+  p->slots = slots;
+  p->nc = fm_len_channel (p->n);
+  p->nd = fm_len_demod (p->n);
+  p->na = fm_len_audio (p->n);
+  p->ne = fm_len_out (p->n);
+  p->ds = p->dp = 0.0f;
+  p->in_failed = p->out_failed = 0;
+  int bad = fm_ring_init (&p->x, p->n, b, sizeof (struct fm_cf), slots,
+			  FM_CH_TAPS - 1)
+	    | fm_ring_init (&p->ch, p->nc, b, sizeof (struct fm_cf), slots, 1)
+	    | fm_ring_init (&p->dm, p->nd, b, sizeof (float), slots,
+			    FM_AU_TAPS - FM_DECIM)
+	    | fm_ring_init (&p->au, p->na, a, sizeof (float), slots, 0)
+	    | fm_ring_init (&p->de, p->na, a, sizeof (float), slots,
+			    FM_EQ_TAPS - 1);
+  for (int k = 0; k < FM_EQ_BANDS; k++)
+    bad |= fm_ring_init (&p->eq[k], p->ne, a, sizeof (float), slots, 0);
+  p->pcm = malloc (a * sizeof *p->pcm);
+  if (bad || !p->pcm)
+    {
+      fprintf (stderr, "%s: out of memory for blocks of %ld samples\n",
+	       prog, b);
+      return -1;
+    }
+  return 0;
+}
+
+int
+fm_blk_read (struct fm_blocks *p, long i)
+{
+  long n = fm_blk_count (&p->x, i);
+  float *x = fm_blk_slot (&p->x, i);
+  if (p->in_failed || fm_read_iq (&p->in, x, n, p->ipath))
+    {
+      p->in_failed = 1;
+      memset (x, 0, n * sizeof (struct fm_cf));
+    }
+  fm_ring_written (&p->x, i);
+  return p->in_failed ? -1 : 0;
+}
+
+void
+fm_blk_channel (struct fm_blocks *p, long i)
+{
+  struct fm_cf *y = fm_blk_slot (&p->ch, i);
+  const struct fm_cf *x = fm_blk_slot (&p->x, i);
+  int j, k, n = fm_blk_count (&p->ch, i);
+  FM_CFIR (y, x, p->taps.ch, FM_CH_TAPS, 0, n, j, k);
+  fm_ring_written (&p->ch, i);
+}
+
+void
+fm_blk_demod (struct fm_blocks *p, long i)
+{
+  float *y = fm_blk_slot (&p->dm, i);
+  const struct fm_cf *x = fm_blk_slot (&p->ch, i);
+  int j, n = fm_blk_count (&p->dm, i);
+  FM_DEMOD (y, x, 0, n, j);
+  fm_ring_written (&p->dm, i);
+}
+
+/* AU block I (A outputs) starts at DM sample FM_DECIM * A * I, the start
+   of DM block I.  */
+void
+fm_blk_audio (struct fm_blocks *p, long i)
+{
+  float *y = fm_blk_slot (&p->au, i);
+  const float *x = fm_blk_slot (&p->dm, i);
+  int j, k, n = fm_blk_count (&p->au, i);
+  FM_FIR (y, x, p->taps.au, FM_AU_TAPS, FM_DECIM, 0, n, j, k);
+  fm_ring_written (&p->au, i);
+}
+
+void
+fm_blk_deemph (struct fm_blocks *p, long i)
+{
+  float *y = fm_blk_slot (&p->de, i);
+  const float *x = fm_blk_slot (&p->au, i);
+  int j, n = fm_blk_count (&p->de, i);
+  FM_DEEMPH (y, x, p->ds, p->dp, 0, n, j);
+  fm_ring_written (&p->de, i);
+}
+
+void
+fm_blk_band (struct fm_blocks *p, int b, long i)
+{
+  float *y = fm_blk_slot (&p->eq[b], i);
+  const float *x = fm_blk_slot (&p->de, i);
+  int j, k, n = fm_blk_count (&p->eq[b], i);
+  FM_FIR (y, x, p->taps.eq[b], FM_EQ_TAPS, 1, 0, n, j, k);
+  fm_ring_written (&p->eq[b], i);
+}
+
+int
+fm_blk_sink (struct fm_blocks *p, long i)
+{
+  const float *e[FM_EQ_BANDS];
+  for (int b = 0; b < FM_EQ_BANDS; b++)
+    e[b] = fm_blk_slot (&p->eq[b], i);
+  long n = fm_blk_count (&p->eq[0], i);
+  for (long j = 0; j < n; j++)
+    {
+      float v[FM_EQ_BANDS];
+      for (int b = 0; b < FM_EQ_BANDS; b++)
+	v[b] = e[b][j];
+      p->pcm[j] = fm_pcm (v);
+    }
+  if (!p->out_failed && fm_output_write (&p->out, p->pcm, n))
+    p->out_failed = 1;
+  return p->out_failed ? -1 : 0;
+}
+
+static int
+fm_blk_usage (const char *prog)
+{
+  fprintf (stderr, "usage: %s [--block A] [--eq G0,G1,G2,G3] [--quiet] "
+	   "INPUT.wav OUTPUT.wav\n", prog);
+  return 2;
+}
+
+int
+fm_blk_main (int argc, char **argv, const char *prog, int slots,
+	     int (*run) (struct fm_blocks *p))
+{
+  static struct fm_blocks p;
+  double gain[FM_EQ_BANDS];
+  for (int b = 0; b < FM_EQ_BANDS; b++)
+    gain[b] = 1.0;
+  long a = FM_BLK_DEFAULT;
+  int quiet = 0, i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++)
+    if (!strcmp (argv[i], "--quiet"))
+      quiet = 1;
+    else if (i + 1 >= argc)
+      return fm_blk_usage (prog);
+    else if (!strcmp (argv[i], "--eq"))
+      {
+	if (fm_parse_gains (argv[++i], gain))
+	  {
+	    fprintf (stderr, "%s: --eq: expected %d gains from 0 to 16 "
+		     "separated by commas\n", prog, FM_EQ_BANDS);
+	    return 2;
+	  }
+      }
+    else if (!strcmp (argv[i], "--block"))
+      {
+	char *end;
+	a = strtol (argv[++i], &end, 10);
+	if (end == argv[i] || *end || a < FM_BLK_MIN || a > FM_BLK_MAX)
+	  {
+	    fprintf (stderr, "%s: --block: expected %d to %d audio "
+		     "samples\n", prog, FM_BLK_MIN, FM_BLK_MAX);
+	    return 2;
+	  }
+      }
+    else
+      return fm_blk_usage (prog);
+  if (argc - i != 2)
+    return fm_blk_usage (prog);
+  p.ipath = argv[i];
+  if (fm_open_input (p.ipath, &p.in))
+    return 1;
+  p.n = p.in.n;
+  if (fm_len_out (p.n) <= 0)
+    {
+      fprintf (stderr, "%s: %s: %ld samples is too short to give any "
+	       "audio\n", prog, p.ipath, p.n);
+      return 1;
+    }
+  fm_design (&p.taps, gain);
+  if (fm_blk_init (&p, prog, a, slots) || fm_output_open (argv[i + 1],
+							  &p.out))
+    return 1;
+
+  double t0 = fm_now ();
+  int ok = run (&p) == 0 && !p.in_failed && !p.out_failed;
+  fclose (p.in.f);
+  if (fm_output_close (&p.out, ok) || !ok)
+    return 1;
+  double secs = fm_now () - t0;
+  if (!quiet)
+    printf ("%s: %ld I/Q samples (%.2f s at %d S/s) -> %ld audio samples "
+	    "in %.3f s: %.3g samples/s, %.1fx real time (audio block %ld)\n",
+	    prog, p.n, (double) p.n / FM_RATE_IN, FM_RATE_IN, p.ne, secs,
+	    p.n / secs, (double) p.n / FM_RATE_IN / secs, a);
+  return 0;
+}

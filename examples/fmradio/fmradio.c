@@ -4,14 +4,17 @@
    through records and views.  Compiled by the Erbium plugin at -O3
    (examples/fmradio/fmradio.mk).
 
-     source --IQ--> channel[0..W-1] --CH--> demod --DM--> audio[0..W-1]
-       --AU--> deemph --DE (broadcast)--> band[0..3] --B0..B3--> sink
+     source --IQ--> channel[0..W-1] --CH--> demod[0..W-1] --DM-->
+       audio[0..W-1] --AU--> deemph --DE (broadcast)--> band[0..3]
+       --B0..B3--> sink
 
    source reads the input file; channel is the 64-tap channel low-pass
    and audio the 96-tap low-pass decimating to 48 kHz, each
    data-parallelised into W workers over disjoint blocks of its outputs
    (the paper's FFD: the filter's history is the record, read through a
-   peek window); demod takes the phase step between consecutive samples;
+   peek window); demod takes the phase step between consecutive samples,
+   split the same way (it is stateless, and a fifth of the work: as one
+   process it was the pipeline's bottleneck on two cores);
    deemph is the 75 µs de-emphasis; the equaliser is a split-join, the
    de-emphasised audio a record every band process reads, one 127-tap
    band-pass each; sink gathers the bands, sums them in band order and
@@ -19,8 +22,8 @@
    build (fmradio-seq.c): the output is bit-identical to it, for every
    worker count, burst and horizon.
 
-   Worker w of W computes output blocks w, w + W, w + 2W, ... of BURST
-   outputs.  Its read view peeks the block's inputs and releases up to the
+   Worker w of W (channel, demod, audio) computes output blocks w, w + W,
+   w + 2W, ... of BURST outputs.  Its read view peeks the block's inputs and releases up to the
    first input of its next block; its write view commits up to the first
    output of its next block (the blocks in between belong to the other
    workers, which publish them through their own views; a reader sees the
@@ -28,7 +31,7 @@
 
    Usage: fmradio [--workers W] [--burst B] [--horizon H]
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
-   W: workers per data-parallel filter (1..16, default 2); B: burst in
+   W: workers per data-parallel stage (1..16, default 2); B: burst in
    input samples (16..65536, default 4096; the 48 kHz stages use B / 5);
    H: horizon of every view, in elements (default 4 * W * B, at least
    twice what one block and its peek window need).  Prints the
@@ -117,9 +120,11 @@ channel (record(struct fm_cf) iq, record(struct fm_cf) ch, int wk,
   commit(w, p->nc);
 }
 
-/* FM demodulator.  */
+/* FM demodulator worker WK: outputs of DM in blocks WK, WK + W, ...
+   (stateless, so it splits like the filters).  */
 static process
-demod (record(struct fm_cf) ch, record(float) dm, const struct fm_plan *p)
+demod (record(struct fm_cf) ch, record(float) dm, int wk,
+       const struct fm_plan *p)
 {
   view(struct fm_cf) r = new_read_view(ch);
   view(float) w = new_write_view(dm);
@@ -127,16 +132,17 @@ demod (record(struct fm_cf) ch, record(float) dm, const struct fm_plan *p)
   register_view(w);
   alloc(r, p->horizon);
   alloc(w, p->horizon);
-  int j, lo, hi;
-  for (lo = 0; lo < p->nd; lo = hi)
+  int j, lo, hi, step = p->workers * p->burst;
+  for (lo = wk * p->burst; lo < p->nd; lo += step)
     {
       hi = fm_min (lo + p->burst, p->nd);
       update(r, hi + 1);
       stall(w, hi);
       FM_DEMOD (w, r, lo, hi - lo, j);
-      release(r, hi);
-      commit(w, hi);
+      release(r, fm_min (lo + step, p->nc));
+      commit(w, fm_min (lo + step, p->nd));
     }
+  commit(w, p->nd);
 }
 
 /* Audio filter worker WK: decimating low-pass, outputs of AU in blocks
@@ -362,8 +368,8 @@ main (int argc, char **argv)
 
   double t0 = fm_now ();
   record(struct fm_cf) iq = new_record(1, workers);
-  record(struct fm_cf) ch = new_record(workers, 1);
-  record(float) dm = new_record(1, workers);
+  record(struct fm_cf) ch = new_record(workers, workers);
+  record(float) dm = new_record(workers, workers);
   record(float) au = new_record(workers, 1);
   record(float) de = new_record(1, FM_EQ_BANDS);
   record(float) b0 = new_record(1, 1);
@@ -373,7 +379,8 @@ main (int argc, char **argv)
   run source(iq, &p);
   for (int w = 0; w < workers; w++)
     run channel(iq, ch, w, &p);
-  run demod(ch, dm, &p);
+  for (int w = 0; w < workers; w++)
+    run demod(ch, dm, w, &p);
   for (int w = 0; w < workers; w++)
     run audio(dm, au, w, &p);
   run deemph(au, de, &p);

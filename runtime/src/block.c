@@ -173,43 +173,17 @@ er_moved (struct er_waiter *w, struct er_progress *p)
   return 1;
 }
 
-void
-er_wait (struct er_waiter *w)
+/* The rest of er_wait once spinning is over: yield, then sleep.  */
+static void
+er_wait_long (struct er_waiter *w, er_thread *t, struct er_progress *pr)
 {
-  er_thread *t = er_self ();
   int shared = er_core_shared (t);
-  w->thread = t;
-  w->lag = NULL;
-  /* Batching (stream.c) is for a waiter with a core of its own: one that
-     shares its core already lets the others run between two polls, and
-     holding out there would leave the core idle when they wait too.  */
-  w->eager = shared;
-  /* Poll with exponential back-off: each poll of the other side's line
-     steals it from its writer, so polling less often lets the writer
-     publish several indices per transfer (the consumer then sees a batch).
-     Each phase ends after a number of polls that saw the laggard stand
-     still: while it moves, the wait is about to end, and sleeping would
-     cost the laggard's owner a wake-up.  The phases are bounded all the
-     same (ER_MOVING_MAX), so that a slow trickle does not keep a waiter
-     busy forever.  */
-  struct er_progress pr = { NULL, INT64_MIN, 0 };
-  for (int k = 0, pauses = 1; !shared && k < ER_SPINS; k++)
-    {
-      for (int j = 0; j < pauses; j++)
-	er_cpu_relax ();
-      if (w->try_fn (w))
-	return;
-      if (er_moved (w, &pr))
-	k = 0;
-      if (pauses < ER_BACKOFF_MAX)
-	pauses *= 2;
-    }
   for (int k = 0, n = shared ? ER_YIELDS_SHARED : ER_YIELDS; k < n; k++)
     {
       sched_yield ();
       if (w->try_fn (w))
 	return;
-      if (er_moved (w, &pr))
+      if (er_moved (w, pr))
 	k = 0;
     }
 
@@ -252,4 +226,44 @@ er_wait (struct er_waiter *w)
     }
   er_deadlock_leave (w);
   er_unpark_owned (t);
+}
+
+void
+er_wait (struct er_waiter *w)
+{
+  er_thread *t = er_self ();
+  int shared = er_core_shared (t);
+  w->thread = t;
+  w->lag = NULL;
+  /* Batching (stream.c) is for a waiter with a core of its own: one that
+     shares its core already lets the others run between two polls, and
+     holding out there would leave the core idle when they wait too.  */
+  w->eager = shared;
+  /* Poll with exponential back-off: each poll of the other side's line
+     steals it from its writer, so polling less often lets the writer
+     publish several indices per transfer (the consumer then sees a batch).
+     Each phase ends after a number of polls that saw the laggard stand
+     still: while it moves, the wait is about to end, and sleeping would
+     cost the laggard's owner a wake-up.  The phases are bounded all the
+     same (ER_MOVING_MAX), so that a slow trickle does not keep a waiter
+     busy forever.  */
+  struct er_progress pr = { NULL, INT64_MIN, 0 };
+  for (int k = 0, pauses = 1; !shared && k < ER_SPINS; k++)
+    {
+      for (int j = 0; j < pauses; j++)
+	er_cpu_relax ();
+      if (w->try_fn (w))
+	return;
+      if (er_moved (w, &pr))
+	k = 0;
+      if (pauses < ER_BACKOFF_MAX)
+	pauses *= 2;
+    }
+  /* Spinning did not do: this wait will take a while, time enough to see
+     whether the processes' loads call for other cores; and the CPU time
+     it burns from here on is not the process's work (placement.c).  */
+  er_balance_maybe ();
+  int64_t cpu0 = er_wait_cpu_begin (t);
+  er_wait_long (w, t, &pr);
+  er_wait_cpu_end (t, cpu0);
 }

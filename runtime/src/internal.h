@@ -123,9 +123,19 @@ typedef struct er_thread
   er_vimpl *owned;		/* live views owned by this thread */
   int is_process;		/* started by er_run */
   int counted;			/* counted in er_global.live */
-  int core;			/* bound core (logical), -1 if not bound */
+  int core;			/* bound core (logical), -1 if not bound;
+				   written under the placement lock */
   int placed_by_record;		/* moved once for communication */
   int auto_placed;		/* placement may still move it */
+  /* Load balancing (placement.c): the thread, its CPU-time clock and
+     the clock's value at the previous balancing, in the list of
+     automatically placed processes while it runs.  */
+  pthread_t tid;
+  clockid_t cpu_clock;
+  int balanced;			/* in that list */
+  int64_t cpu_ns, wait_seen;	/* CPU time, waits' CPU time then */
+  int64_t wait_ns;		/* CPU time in long waits, atomic */
+  struct er_thread *next_placed, *prev_placed;
   char name[48];		/* for reports */
   struct er_rec *reallocating;	/* record whose window it is replacing */
 } er_thread;
@@ -198,6 +208,9 @@ int er_place_new_process (int requested_core);
 void er_bind_self (er_thread *t, int core);
 void er_place_on_connect (er_thread *t, er_rec *r);
 void er_unplace (er_thread *t);
+void er_balance_maybe (void);
+int64_t er_wait_cpu_begin (er_thread *t);
+void er_wait_cpu_end (er_thread *t, int64_t begin);
 int er_core_shared (er_thread *t);
 
 /* misuse.c  */

@@ -4,26 +4,52 @@
    distinct cores while cores remain); when a process connects its first
    view to a record, it moves to the least loaded core that shares the
    deepest cache with the record's other processes, if that is better than
-   where it is.  The cache line size also comes from hwloc.  Environment
-   overrides: ERBIUM_BIND=0 (no binding), ERBIUM_CPUS=list of PU OS indices
-   used cyclically in process creation order, ERBIUM_PLACEMENT_REPORT=1
+   where it is.  The cache line size also comes from hwloc.
+
+   With more automatically placed processes than cores, counting
+   processes is not enough: a pipeline's stages differ in cost, and a
+   core that got the heavy ones holds the whole pipeline back (the FM
+   receiver of examples/fmradio ran 57 % of its work on one core of two).
+   So every ER_BALANCE_PERIOD_NS, a thread that starts a long wait
+   (er_wait) measures each process's work since the last look (its CPU
+   time less the CPU time of its long waits) and, when moving processes
+   from the busiest core to the idlest (one at a time, or two exchanged)
+   would shorten the busiest core's work by more than ER_BALANCE_GAIN_PCT
+   percent, makes those moves.
+   Processes placed on a requested core (er_run_on) stay and count as
+   load where they are.  The search starts from the current placement and
+   stops when no move helps, so the processes stay put once balanced; the
+   gain threshold keeps noise from moving anything.
+
+   Environment overrides: ERBIUM_BIND=0 (no binding), ERBIUM_CPUS=list of
+   PU OS indices used cyclically in process creation order (no
+   balancing), ERBIUM_BALANCE=0 (no balancing), ERBIUM_PLACEMENT_REPORT=1
    (print every decision on stderr).  */
 
 #define _GNU_SOURCE
 #include <hwloc.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "internal.h"
+
+#define ER_BALANCE_PERIOD_NS 10000000L	/* between two looks at the loads */
+#define ER_BALANCE_MIN_NS 4000000L	/* CPU time a look needs to decide */
+#define ER_BALANCE_GAIN_PCT 10	/* improvement that justifies moves */
+#define ER_BALANCE_MAX 1024	/* processes considered, at most */
 
 static hwloc_topology_t er_topo;
 static int er_topo_ok;
 static int er_ncores_, er_npus_, er_line_ = 64;
-static int er_bind = 1, er_report;
+static int er_bind = 1, er_report, er_balance;
 static int *er_core_load;
 static int *er_cpus, er_ncpus;	/* ERBIUM_CPUS */
 static int *er_cpu_load;	/* live processes per ERBIUM_CPUS entry */
 static int er_next_cpu;
 static pthread_mutex_t er_place_lock = PTHREAD_MUTEX_INITIALIZER;
+static er_thread *er_placed;	/* bound processes, under the lock */
+static _Atomic int64_t er_balance_next;	/* CLOCK_MONOTONIC ns */
 
 /* Parse "0,2,5-7" into er_cpus.  */
 static void
@@ -78,6 +104,9 @@ er_placement_init (void)
     er_parse_cpus (s);
   if (!er_topo_ok)
     er_bind = 0;
+  s = getenv ("ERBIUM_BALANCE");
+  er_balance = er_bind && !er_ncpus && er_ncores_ > 1
+	       && !(s && strcmp (s, "0") == 0);
 }
 
 int
@@ -139,12 +168,11 @@ er_place_new_process (int requested)
   return c;
 }
 
-/* Bind the calling thread (state T) to CORE as returned by
+/* Bind thread TID (named NAME in reports) to CORE as returned by
    er_place_new_process.  */
-void
-er_bind_self (er_thread *t, int core)
+static void
+er_bind_thread (pthread_t tid, const char *name, int core)
 {
-  t->core = core;
   if (!er_bind || core == -1)
     return;
   hwloc_bitmap_t set;
@@ -161,16 +189,51 @@ er_bind_self (er_thread *t, int core)
       set = hwloc_bitmap_dup (o->cpuset);
       hwloc_bitmap_singlify (set);
     }
-  if (hwloc_set_cpubind (er_topo, set, HWLOC_CPUBIND_THREAD) != 0
-      && er_report)
-    fprintf (stderr, "erbium: placement: could not bind %s\n", t->name);
+  if (hwloc_set_thread_cpubind (er_topo, tid, set, HWLOC_CPUBIND_THREAD)
+      != 0 && er_report)
+    fprintf (stderr, "erbium: placement: could not bind %s\n", name);
   else if (er_report)
     {
       char buf[64];
       hwloc_bitmap_list_snprintf (buf, sizeof buf, set);
-      fprintf (stderr, "erbium: placement: %s on PU %s\n", t->name, buf);
+      fprintf (stderr, "erbium: placement: %s on PU %s\n", name, buf);
     }
   hwloc_bitmap_free (set);
+}
+
+/* CLOCK's time in ns, or -1 when it cannot be read.  */
+static int64_t
+er_clock_ns (clockid_t clock)
+{
+  struct timespec ts;
+  if (clock_gettime (clock, &ts) != 0)
+    return -1;
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Bind the calling thread (state T) to CORE as returned by
+   er_place_new_process; a process bound to a core joins the processes
+   load balancing looks at.  */
+void
+er_bind_self (er_thread *t, int core)
+{
+  pthread_mutex_lock (&er_place_lock);
+  t->core = core;
+  t->tid = pthread_self ();
+  er_bind_thread (t->tid, t->name, core);
+  if (er_bind && core >= 0 && t->is_process
+      && pthread_getcpuclockid (t->tid, &t->cpu_clock) == 0)
+    {
+      t->cpu_ns = er_clock_ns (t->cpu_clock);
+      t->wait_seen = t->wait_ns = 0;
+      t->balanced = 1;
+      t->prev_placed = NULL;
+      t->next_placed = er_placed;
+      if (er_placed)
+	er_placed->prev_placed = t;
+      er_placed = t;
+    }
+  pthread_mutex_unlock (&er_place_lock);
 }
 
 /* Depth of the deepest cache shared by cores A and B (0 if none).  */
@@ -227,14 +290,16 @@ er_place_on_connect (er_thread *t, er_rec *r)
 	  || (load == best_load && depth == best_depth && c == cur))
 	best = c, best_depth = depth, best_load = load;
     }
+  /* Under the lock, so that balancing never sees T bound elsewhere than
+     T->core.  */
   if (best != cur)
     {
       er_core_load[cur]--;
       er_core_load[best]++;
+      __atomic_store_n (&t->core, best, __ATOMIC_RELAXED);
+      er_bind_thread (t->tid, t->name, best);
     }
   pthread_mutex_unlock (&er_place_lock);
-  if (best != cur)
-    er_bind_self (t, best);
 }
 
 /* Whether T's core also runs another process of this program (bound
@@ -245,7 +310,7 @@ er_place_on_connect (er_thread *t, er_rec *r)
 int
 er_core_shared (er_thread *t)
 {
-  int c = t ? t->core : -1;
+  int c = t ? __atomic_load_n (&t->core, __ATOMIC_RELAXED) : -1;
   if (c >= 0)
     return __atomic_load_n (&er_core_load[c], __ATOMIC_RELAXED) > 1;
   if (c <= -2)
@@ -264,6 +329,165 @@ er_unplace (er_thread *t)
     er_core_load[t->core]--;
   else
     er_cpu_load[-2 - t->core]--;
-  pthread_mutex_unlock (&er_place_lock);
+  if (t->prev_placed)
+    t->prev_placed->next_placed = t->next_placed;
+  else if (er_placed == t)
+    er_placed = t->next_placed;
+  if (t->next_placed)
+    t->next_placed->prev_placed = t->prev_placed;
+  t->next_placed = t->prev_placed = NULL;
+  t->balanced = 0;
   t->core = -1;
+  pthread_mutex_unlock (&er_place_lock);
+}
+
+/* One look at the loads (see the head of this file).  Caller holds the
+   lock.  */
+static void
+er_balance_locked (void)
+{
+  static er_thread *th[ER_BALANCE_MAX];
+  static int64_t used[ER_BALANCE_MAX], ran[ER_BALANCE_MAX],
+    waited[ER_BALANCE_MAX];
+  static int to[ER_BALANCE_MAX];
+  int64_t cur[er_ncores_], load[er_ncores_], total = 0;
+  int n = 0;
+  for (er_thread *t = er_placed; t && n < ER_BALANCE_MAX; t = t->next_placed)
+    {
+      /* The work: CPU time, less what the long waits burnt
+	 (yielding).  */
+      int64_t ns = er_clock_ns (t->cpu_clock);
+      th[n] = t;
+      ran[n] = ns >= t->cpu_ns ? ns - t->cpu_ns : 0;
+      waited[n] = __atomic_load_n (&t->wait_ns, __ATOMIC_RELAXED)
+		  - t->wait_seen;
+      used[n] = ran[n] > waited[n] ? ran[n] - waited[n] : 0;
+      total += used[n++];
+    }
+  /* A process per core or fewer: each already has a core of its own
+     (er_place_new_process).  Too little CPU time: noise.  */
+  if (n <= er_ncores_ || total < ER_BALANCE_MIN_NS)
+    return;
+  for (int k = 0; k < n; k++)
+    {
+      th[k]->cpu_ns += ran[k];
+      th[k]->wait_seen += waited[k];
+    }
+  for (int c = 0; c < er_ncores_; c++)
+    cur[c] = 0;
+  for (int k = 0; k < n; k++)
+    {
+      to[k] = th[k]->core;
+      cur[to[k]] += used[k];
+    }
+  int64_t cur_max = 0;
+  for (int c = 0; c < er_ncores_; c++)
+    {
+      cur_max = cur[c] > cur_max ? cur[c] : cur_max;
+      load[c] = cur[c];
+    }
+  /* Local search from where the processes are, so that a few moves do:
+     repeatedly take the move of one process from the busiest core to the
+     idlest, or the exchange of two processes between them, that lowers
+     the busier of the two the most.  */
+  for (int round = 0; round < n; round++)
+    {
+      int hi = 0, lo = 0;
+      for (int c = 1; c < er_ncores_; c++)
+	{
+	  hi = load[c] > load[hi] ? c : hi;
+	  lo = load[c] < load[lo] ? c : lo;
+	}
+      int64_t best = load[hi];
+      int bk = -1, bj = -1;
+      for (int k = 0; k < n; k++)
+	{
+	  if (to[k] != hi || !th[k]->auto_placed)
+	    continue;
+	  int64_t m = load[hi] - used[k] > load[lo] + used[k]
+		      ? load[hi] - used[k] : load[lo] + used[k];
+	  if (m < best)
+	    best = m, bk = k, bj = -1;
+	  for (int j = 0; j < n; j++)
+	    {
+	      if (to[j] != lo || !th[j]->auto_placed || used[j] >= used[k])
+		continue;
+	      int64_t d = used[k] - used[j];
+	      m = load[hi] - d > load[lo] + d ? load[hi] - d : load[lo] + d;
+	      if (m < best)
+		best = m, bk = k, bj = j;
+	    }
+	}
+      if (bk < 0)
+	break;
+      int64_t d = used[bk] - (bj >= 0 ? used[bj] : 0);
+      load[hi] -= d;
+      load[lo] += d;
+      to[bk] = lo;
+      if (bj >= 0)
+	to[bj] = hi;
+    }
+  int64_t new_max = 0;
+  for (int c = 0; c < er_ncores_; c++)
+    new_max = load[c] > new_max ? load[c] : new_max;
+  if (new_max * 100 >= cur_max * (100 - ER_BALANCE_GAIN_PCT))
+    return;
+  if (er_report)
+    fprintf (stderr, "erbium: placement: balancing: busiest core %.1f ms "
+	     "-> %.1f ms of CPU time in the last %.1f ms\n", cur_max / 1e6,
+	     new_max / 1e6, ER_BALANCE_PERIOD_NS / 1e6);
+  for (int k = 0; k < n; k++)
+    if (to[k] != th[k]->core)
+      {
+	if (er_report)
+	  fprintf (stderr, "erbium: placement: balancing: %s (%.1f ms) "
+		   "from core %d to core %d\n", th[k]->name, used[k] / 1e6,
+		   th[k]->core, to[k]);
+	er_core_load[th[k]->core]--;
+	er_core_load[to[k]]++;
+	__atomic_store_n (&th[k]->core, to[k], __ATOMIC_RELAXED);
+	th[k]->placed_by_record = 1;
+	er_bind_thread (th[k]->tid, th[k]->name, to[k]);
+      }
+}
+
+/* CPU time of the calling thread T (ns) at the start of a long wait, or
+   -1 when balancing does not look at T.  */
+int64_t
+er_wait_cpu_begin (er_thread *t)
+{
+  return t && t->balanced ? er_clock_ns (CLOCK_THREAD_CPUTIME_ID) : -1;
+}
+
+/* The long wait that began at CPU time BEGIN (er_wait_cpu_begin) ends:
+   count its CPU time as T's waiting, not its work.  */
+void
+er_wait_cpu_end (er_thread *t, int64_t begin)
+{
+  if (begin >= 0)
+    __atomic_add_fetch (&t->wait_ns,
+			er_clock_ns (CLOCK_THREAD_CPUTIME_ID) - begin,
+			__ATOMIC_RELAXED);
+}
+
+/* Called by every waiter (er_wait): at most once every
+   ER_BALANCE_PERIOD_NS, and by one thread at a time, look at the loads
+   and move processes between cores when that pays (head of this file).
+   Costs one clock read otherwise.  */
+void
+er_balance_maybe (void)
+{
+  if (!er_balance)
+    return;
+  int64_t now = er_clock_ns (CLOCK_MONOTONIC);
+  int64_t next = atomic_load_explicit (&er_balance_next,
+				       memory_order_relaxed);
+  if (now < next
+      || !atomic_compare_exchange_strong (&er_balance_next, &next,
+					  now + ER_BALANCE_PERIOD_NS))
+    return;
+  if (pthread_mutex_trylock (&er_place_lock) != 0)
+    return;
+  er_balance_locked ();
+  pthread_mutex_unlock (&er_place_lock);
 }

@@ -28,6 +28,9 @@ extern "C" {
 #include "blocks.h"
 }
 
+/* Default audio block (samples): 512 to 8192 are within 3 % of each
+   other (60 s input, 2 cores; bench/README.md); 2048 was the best.  */
+#define FM_TBB_BLOCK 2048
 /* Input blocks in flight between the reader and the sink: at least the
    pipeline's look-ahead (four filters, one block each) plus one, or the
    sink would wait for a block the limiter holds back.  */
@@ -144,5 +147,6 @@ fm_tbb_run (fm_blocks *p)
 int
 main (int argc, char **argv)
 {
-  return fm_blk_main (argc, argv, "fmradio-tbb", FM_TBB_SLOTS, fm_tbb_run);
+  return fm_blk_main (argc, argv, "fmradio-tbb", FM_TBB_BLOCK, FM_TBB_SLOTS,
+		      fm_tbb_run);
 }

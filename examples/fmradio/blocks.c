@@ -165,14 +165,14 @@ fm_blk_usage (const char *prog)
 }
 
 int
-fm_blk_main (int argc, char **argv, const char *prog, int slots,
-	     int (*run) (struct fm_blocks *p))
+fm_blk_main (int argc, char **argv, const char *prog, long block,
+	     int slots, int (*run) (struct fm_blocks *p))
 {
   static struct fm_blocks p;
   double gain[FM_EQ_BANDS];
   for (int b = 0; b < FM_EQ_BANDS; b++)
     gain[b] = 1.0;
-  long a = FM_BLK_DEFAULT;
+  long a = block;
   int quiet = 0, i = 1;
   for (; i < argc && argv[i][0] == '-'; i++)
     if (!strcmp (argv[i], "--quiet"))

@@ -30,10 +30,9 @@
 #include "dsp.h"
 #include "wav.h"
 
-/* The audio block (samples at 48 kHz): default, and the range --block
-   accepts.  The lower bound keeps every peek window (at most
-   FM_EQ_TAPS - 1 samples) within the next block.  */
-#define FM_BLK_DEFAULT 1024
+/* The range of the audio block (samples at 48 kHz) --block accepts.  The
+   lower bound keeps every peek window (at most FM_EQ_TAPS - 1 samples)
+   within the next block.  */
 #define FM_BLK_MIN 128
 #define FM_BLK_MAX 65536
 
@@ -119,7 +118,8 @@ fm_blk_count (const struct fm_ring *r, long i)
 
 /* A whole program built on the steps: parses
      PROG [--block A] [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
-   (A: the audio block in samples, default FM_BLK_DEFAULT), opens the files
+   (A: the audio block in samples, default BLOCK: each program's best on
+   the 2-core test machines, bench/README.md), opens the files
    (fm_open_input, fm_output_open), sets P up with SLOTS slots per stream
    and times RUN (P), which must run every step of every block in a valid
    order and return 0 (or -1 after printing why not, e.g. a thread
@@ -128,7 +128,7 @@ fm_blk_count (const struct fm_ring *r, long i)
    ..." unless --quiet.  Returns the exit status: 0, 1 on bad input or an
    I/O error (message on stderr, no OUTPUT left behind), 2 on bad
    usage.  */
-int fm_blk_main (int argc, char **argv, const char *prog, int slots,
-		 int (*run) (struct fm_blocks *p));
+int fm_blk_main (int argc, char **argv, const char *prog, long block,
+		 int slots, int (*run) (struct fm_blocks *p));
 
 #endif /* FM_BLOCKS_H */

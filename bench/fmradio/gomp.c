@@ -22,64 +22,74 @@
    ahead of the slowest step reading it.  */
 #define FM_GOMP_SLOTS 16
 
-/* Create the tasks of every step.  The sentinel arrays stand for the
-   slots (depend clauses need storage; the steps never touch them, and
-   GCC does not count a depend clause as a use, hence "unused").  */
+/* The dependence sentinels: one per slot of each stream, and one token
+   per serial step.  depend clauses need storage; the steps never touch
+   it.  */
+struct fm_gomp
+{
+  struct fm_blocks *p;
+  char xs[FM_GOMP_SLOTS], cs[FM_GOMP_SLOTS], ds[FM_GOMP_SLOTS];
+  char as[FM_GOMP_SLOTS], es[FM_GOMP_SLOTS];
+  char bs[FM_EQ_BANDS][FM_GOMP_SLOTS];
+  char rd, dst, sk;
+};
+
+/* Create the task of step S for block I (band B) with the dependences of
+   blocks.h: the slots it reads (a filter's block and the next), the slot
+   it writes, and a serial step's token.  A writer of a slot waits for the
+   readers of the block the slot held before (write after read).  */
+static void
+fm_gomp_visit (void *ctx, enum fm_step s, int b, long i)
+{
+  struct fm_gomp *g = ctx;
+  struct fm_blocks *p = g->p;
+  enum { S = FM_GOMP_SLOTS };
+  long k = i % S, k1 = (i + 1) % S;
+  switch (s)
+    {
+    case FM_STEP_READ:
+#pragma omp task depend(inout: g->rd) depend(out: g->xs[k])
+      fm_blk_read (p, i);
+      break;
+    case FM_STEP_CHANNEL:
+#pragma omp task depend(in: g->xs[k], g->xs[k1]) depend(out: g->cs[k])
+      fm_blk_channel (p, i);
+      break;
+    case FM_STEP_DEMOD:
+#pragma omp task depend(in: g->cs[k], g->cs[k1]) depend(out: g->ds[k])
+      fm_blk_demod (p, i);
+      break;
+    case FM_STEP_AUDIO:
+#pragma omp task depend(in: g->ds[k], g->ds[k1]) depend(out: g->as[k])
+      fm_blk_audio (p, i);
+      break;
+    case FM_STEP_DEEMPH:
+#pragma omp task depend(inout: g->dst) depend(in: g->as[k]) \
+		 depend(out: g->es[k])
+      fm_blk_deemph (p, i);
+      break;
+    case FM_STEP_BAND:
+#pragma omp task depend(in: g->es[k], g->es[k1]) depend(out: g->bs[b][k])
+      fm_blk_band (p, b, i);
+      break;
+    case FM_STEP_SINK:
+#pragma omp task depend(inout: g->sk) \
+		 depend(in: g->bs[0][k], g->bs[1][k], g->bs[2][k], \
+			    g->bs[3][k])
+      fm_blk_sink (p, i);
+      break;
+    }
+}
+
+/* One thread creates the tasks in stream order (fm_blk_walk); the team
+   runs them.  */
 static int
 fm_gomp_run (struct fm_blocks *p)
 {
-  enum { S = FM_GOMP_SLOTS };
-#define FM_SENTINEL __attribute__ ((unused)) char
-  FM_SENTINEL xs[S], cs[S], ds[S], as[S], es[S], bs[FM_EQ_BANDS][S];
-  FM_SENTINEL rd, dst, sk;
+  struct fm_gomp g = { .p = p };
 #pragma omp parallel
 #pragma omp single
-  {
-    long k, c, c1, d, d1, a, a1, e, e1;
-    for (k = 0; k < p->x.nb; k++)
-      {
-#pragma omp task depend(inout: rd) depend(out: xs[k % S])
-	fm_blk_read (p, k);
-	fm_blk_ready (&p->x, &p->ch, k, &c, &c1);
-	for (; c < c1; c++)
-	  {
-#pragma omp task depend(in: xs[c % S], xs[(c + 1) % S]) \
-		 depend(out: cs[c % S])
-	    fm_blk_channel (p, c);
-	    fm_blk_ready (&p->ch, &p->dm, c, &d, &d1);
-	    for (; d < d1; d++)
-	      {
-#pragma omp task depend(in: cs[d % S], cs[(d + 1) % S]) \
-		 depend(out: ds[d % S])
-		fm_blk_demod (p, d);
-		fm_blk_ready (&p->dm, &p->au, d, &a, &a1);
-		for (; a < a1; a++)
-		  {
-#pragma omp task depend(in: ds[a % S], ds[(a + 1) % S]) \
-		 depend(out: as[a % S])
-		    fm_blk_audio (p, a);
-#pragma omp task depend(inout: dst) depend(in: as[a % S]) \
-		 depend(out: es[a % S])
-		    fm_blk_deemph (p, a);
-		    fm_blk_ready (&p->de, &p->eq[0], a, &e, &e1);
-		    for (; e < e1; e++)
-		      {
-			for (int b = 0; b < FM_EQ_BANDS; b++)
-			  {
-#pragma omp task depend(in: es[e % S], es[(e + 1) % S]) \
-		 depend(out: bs[b][e % S])
-			    fm_blk_band (p, b, e);
-			  }
-#pragma omp task depend(inout: sk) \
-		 depend(in: bs[0][e % S], bs[1][e % S], bs[2][e % S], \
-			    bs[3][e % S])
-			fm_blk_sink (p, e);
-		      }
-		  }
-	      }
-	  }
-      }
-  }
+  fm_blk_walk (p, fm_gomp_visit, &g);
   return 0;
 }
 

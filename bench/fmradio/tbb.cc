@@ -22,6 +22,7 @@
    an I/O error (or a TBB exception, reported), 2 on bad usage.  */
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <tuple>
 #include <tbb/flow_graph.h>
 extern "C" {
@@ -42,27 +43,31 @@ extern "C" {
 using namespace tbb::flow;
 
 typedef multifunction_node<long, std::tuple<long> > fm_filter_node;
+typedef std::tuple<long, long, long, long> fm_bands;
 
-/* A node running STEP for every block of OUT that block K of IN makes
-   computable, and passing each block number on.  */
-template <typename Step>
-static fm_filter_node *
-fm_filter (graph &g, const fm_ring *in, const fm_ring *out, Step step)
+/* The body of a filter node: step S (band B) for every block of OUT that
+   block K of IN makes computable, passing each block number on.  */
+static std::function<void (long, fm_filter_node::output_ports_type &)>
+fm_filter (fm_blocks *p, const fm_ring *in, const fm_ring *out,
+	   fm_step s, int b = 0)
 {
-  return new fm_filter_node (g, unlimited,
-    [=] (long k, fm_filter_node::output_ports_type &op) {
-      long lo, hi;
-      fm_blk_ready (in, out, k, &lo, &hi);
-      for (; lo < hi; lo++)
-	{
-	  step (lo);
-	  std::get<0> (op).try_put (lo);
-	}
-    });
+  return [=] (long k, fm_filter_node::output_ports_type &op) {
+    long lo, hi;
+    fm_blk_ready (in, out, k, &lo, &hi);
+    for (; lo < hi; lo++)
+      {
+	fm_blk_step (p, s, b, lo);
+	std::get<0> (op).try_put (lo);
+      }
+  };
 }
 
-/* A sequencer's sequence number: the block number itself.  */
+/* A sequencer's sequence number: the block number itself (of every
+   band, once they are joined).  */
 static auto fm_seqno = [] (long i) { return (size_t) i; };
+static auto fm_bands_seqno = [] (const fm_bands &t) {
+  return (size_t) std::get<0> (t);
+};
 
 static int
 fm_tbb_run (fm_blocks *p)
@@ -81,60 +86,58 @@ fm_tbb_run (fm_blocks *p)
 	return next++;
       });
       limiter_node<long> limit (g, FM_TBB_TOKENS);
-      fm_filter_node *channel = fm_filter (g, &p->x, &p->ch,
-	[p] (long i) { fm_blk_channel (p, i); });
+      fm_filter_node channel (g, unlimited,
+			      fm_filter (p, &p->x, &p->ch, FM_STEP_CHANNEL));
       sequencer_node<long> s1 (g, fm_seqno), s2 (g, fm_seqno),
-	s3 (g, fm_seqno), s4 (g, fm_seqno);
-      fm_filter_node *demod = fm_filter (g, &p->ch, &p->dm,
-	[p] (long i) { fm_blk_demod (p, i); });
-      fm_filter_node *audio = fm_filter (g, &p->dm, &p->au,
-	[p] (long i) { fm_blk_audio (p, i); });
+	s3 (g, fm_seqno);
+      fm_filter_node demod (g, unlimited,
+			    fm_filter (p, &p->ch, &p->dm, FM_STEP_DEMOD));
+      fm_filter_node audio (g, unlimited,
+			    fm_filter (p, &p->dm, &p->au, FM_STEP_AUDIO));
       function_node<long, long> deemph (g, serial, [p] (long i) {
 	fm_blk_deemph (p, i);
 	return i;
       });
-      fm_filter_node *band[FM_EQ_BANDS];
-      for (int b = 0; b < FM_EQ_BANDS; b++)
-	band[b] = fm_filter (g, &p->de, &p->eq[b],
-	  [p, b] (long i) { fm_blk_band (p, b, i); });
       static_assert (FM_EQ_BANDS == 4, "the join below has four ports");
+      fm_filter_node band0 (g, unlimited, fm_filter (p, &p->de, &p->eq[0],
+						     FM_STEP_BAND, 0));
+      fm_filter_node band1 (g, unlimited, fm_filter (p, &p->de, &p->eq[1],
+						     FM_STEP_BAND, 1));
+      fm_filter_node band2 (g, unlimited, fm_filter (p, &p->de, &p->eq[2],
+						     FM_STEP_BAND, 2));
+      fm_filter_node band3 (g, unlimited, fm_filter (p, &p->de, &p->eq[3],
+						     FM_STEP_BAND, 3));
       auto key = [] (long i) { return i; };
-      join_node<std::tuple<long, long, long, long>, key_matching<long> >
-	gather (g, key, key, key, key);
-      function_node<std::tuple<long, long, long, long>, long> first
-	(g, unlimited, [] (const std::tuple<long, long, long, long> &t) {
-	  return std::get<0> (t);
-	});
-      function_node<long, continue_msg> sink (g, serial, [p] (long i) {
-	fm_blk_sink (p, i);
+      join_node<fm_bands, key_matching<long> > gather (g, key, key, key,
+						       key);
+      sequencer_node<fm_bands> s4 (g, fm_bands_seqno);
+      function_node<fm_bands, continue_msg> sink (g, serial,
+						  [p] (const fm_bands &t) {
+	fm_blk_sink (p, std::get<0> (t));
 	return continue_msg ();
       });
 
       make_edge (reader, limit);
-      make_edge (limit, *channel);
-      make_edge (output_port<0> (*channel), s1);
-      make_edge (s1, *demod);
-      make_edge (output_port<0> (*demod), s2);
-      make_edge (s2, *audio);
-      make_edge (output_port<0> (*audio), s3);
+      make_edge (limit, channel);
+      make_edge (output_port<0> (channel), s1);
+      make_edge (s1, demod);
+      make_edge (output_port<0> (demod), s2);
+      make_edge (s2, audio);
+      make_edge (output_port<0> (audio), s3);
       make_edge (s3, deemph);
-      for (int b = 0; b < FM_EQ_BANDS; b++)
-	make_edge (deemph, *band[b]);
-      make_edge (output_port<0> (*band[0]), input_port<0> (gather));
-      make_edge (output_port<0> (*band[1]), input_port<1> (gather));
-      make_edge (output_port<0> (*band[2]), input_port<2> (gather));
-      make_edge (output_port<0> (*band[3]), input_port<3> (gather));
-      make_edge (gather, first);
-      make_edge (first, s4);
+      make_edge (deemph, band0);
+      make_edge (deemph, band1);
+      make_edge (deemph, band2);
+      make_edge (deemph, band3);
+      make_edge (output_port<0> (band0), input_port<0> (gather));
+      make_edge (output_port<0> (band1), input_port<1> (gather));
+      make_edge (output_port<0> (band2), input_port<2> (gather));
+      make_edge (output_port<0> (band3), input_port<3> (gather));
+      make_edge (gather, s4);
       make_edge (s4, sink);
       make_edge (sink, limit.decrementer ());
       reader.activate ();
       g.wait_for_all ();
-      delete channel;
-      delete demod;
-      delete audio;
-      for (int b = 0; b < FM_EQ_BANDS; b++)
-	delete band[b];
     }
   catch (const std::exception &e)
     {

@@ -42,25 +42,21 @@ fm_ring_written (struct fm_ring *r, long i)
 int
 fm_blk_init (struct fm_blocks *p, const char *prog, long a, int slots)
 {
-  long b = FM_DECIM * a;
-  p->a = a;
-  p->slots = slots;
-  p->nc = fm_len_channel (p->n);
-  p->nd = fm_len_demod (p->n);
-  p->na = fm_len_audio (p->n);
-  p->ne = fm_len_out (p->n);
+  long b = FM_DECIM * a, na = fm_len_audio (p->n);
   p->ds = p->dp = 0.0f;
   p->in_failed = p->out_failed = 0;
   int bad = fm_ring_init (&p->x, p->n, b, sizeof (struct fm_cf), slots,
 			  FM_CH_TAPS - 1)
-	    | fm_ring_init (&p->ch, p->nc, b, sizeof (struct fm_cf), slots, 1)
-	    | fm_ring_init (&p->dm, p->nd, b, sizeof (float), slots,
-			    FM_AU_TAPS - FM_DECIM)
-	    | fm_ring_init (&p->au, p->na, a, sizeof (float), slots, 0)
-	    | fm_ring_init (&p->de, p->na, a, sizeof (float), slots,
+	    | fm_ring_init (&p->ch, fm_len_channel (p->n), b,
+			    sizeof (struct fm_cf), slots, 1)
+	    | fm_ring_init (&p->dm, fm_len_demod (p->n), b, sizeof (float),
+			    slots, FM_AU_TAPS - FM_DECIM)
+	    | fm_ring_init (&p->au, na, a, sizeof (float), slots, 0)
+	    | fm_ring_init (&p->de, na, a, sizeof (float), slots,
 			    FM_EQ_TAPS - 1);
   for (int k = 0; k < FM_EQ_BANDS; k++)
-    bad |= fm_ring_init (&p->eq[k], p->ne, a, sizeof (float), slots, 0);
+    bad |= fm_ring_init (&p->eq[k], fm_len_out (p->n), a, sizeof (float),
+			 slots, 0);
   p->pcm = malloc (a * sizeof *p->pcm);
   if (bad || !p->pcm)
     {
@@ -156,6 +152,56 @@ fm_blk_sink (struct fm_blocks *p, long i)
   return p->out_failed ? -1 : 0;
 }
 
+void
+fm_blk_step (struct fm_blocks *p, enum fm_step s, int b, long i)
+{
+  switch (s)
+    {
+    case FM_STEP_READ: fm_blk_read (p, i); break;
+    case FM_STEP_CHANNEL: fm_blk_channel (p, i); break;
+    case FM_STEP_DEMOD: fm_blk_demod (p, i); break;
+    case FM_STEP_AUDIO: fm_blk_audio (p, i); break;
+    case FM_STEP_DEEMPH: fm_blk_deemph (p, i); break;
+    case FM_STEP_BAND: fm_blk_band (p, b, i); break;
+    case FM_STEP_SINK: fm_blk_sink (p, i); break;
+    }
+}
+
+void
+fm_blk_walk (struct fm_blocks *p,
+	     void (*visit) (void *ctx, enum fm_step s, int b, long i),
+	     void *ctx)
+{
+  long k, c, c1, d, d1, a, a1, e, e1;
+  for (k = 0; k < p->x.nb; k++)
+    {
+      visit (ctx, FM_STEP_READ, 0, k);
+      fm_blk_ready (&p->x, &p->ch, k, &c, &c1);
+      for (; c < c1; c++)
+	{
+	  visit (ctx, FM_STEP_CHANNEL, 0, c);
+	  fm_blk_ready (&p->ch, &p->dm, c, &d, &d1);
+	  for (; d < d1; d++)
+	    {
+	      visit (ctx, FM_STEP_DEMOD, 0, d);
+	      fm_blk_ready (&p->dm, &p->au, d, &a, &a1);
+	      for (; a < a1; a++)
+		{
+		  visit (ctx, FM_STEP_AUDIO, 0, a);
+		  visit (ctx, FM_STEP_DEEMPH, 0, a);
+		  fm_blk_ready (&p->de, &p->eq[0], a, &e, &e1);
+		  for (; e < e1; e++)
+		    {
+		      for (int b = 0; b < FM_EQ_BANDS; b++)
+			visit (ctx, FM_STEP_BAND, b, e);
+		      visit (ctx, FM_STEP_SINK, 0, e);
+		    }
+		}
+	    }
+	}
+    }
+}
+
 static int
 fm_blk_usage (const char *prog)
 {
@@ -181,23 +227,15 @@ fm_blk_main (int argc, char **argv, const char *prog, long block,
       return fm_blk_usage (prog);
     else if (!strcmp (argv[i], "--eq"))
       {
-	if (fm_parse_gains (argv[++i], gain))
-	  {
-	    fprintf (stderr, "%s: --eq: expected %d gains from 0 to 16 "
-		     "separated by commas\n", prog, FM_EQ_BANDS);
-	    return 2;
-	  }
+	if (fm_eq_opt (prog, argv[++i], gain))
+	  return 2;
       }
     else if (!strcmp (argv[i], "--block"))
       {
-	char *end;
-	a = strtol (argv[++i], &end, 10);
-	if (end == argv[i] || *end || a < FM_BLK_MIN || a > FM_BLK_MAX)
-	  {
-	    fprintf (stderr, "%s: --block: expected %d to %d audio "
-		     "samples\n", prog, FM_BLK_MIN, FM_BLK_MAX);
-	    return 2;
-	  }
+	if ((a = fm_int_opt (prog, argv[i], argv[i + 1], FM_BLK_MIN,
+			     FM_BLK_MAX, "audio samples")) < 0)
+	  return 2;
+	i++;
       }
     else
       return fm_blk_usage (prog);
@@ -207,12 +245,6 @@ fm_blk_main (int argc, char **argv, const char *prog, long block,
   if (fm_open_input (p.ipath, &p.in))
     return 1;
   p.n = p.in.n;
-  if (fm_len_out (p.n) <= 0)
-    {
-      fprintf (stderr, "%s: %s: %ld samples is too short to give any "
-	       "audio\n", prog, p.ipath, p.n);
-      return 1;
-    }
   fm_design (&p.taps, gain);
   if (fm_blk_init (&p, prog, a, slots) || fm_output_open (argv[i + 1],
 							  &p.out))
@@ -225,9 +257,10 @@ fm_blk_main (int argc, char **argv, const char *prog, long block,
     return 1;
   double secs = fm_now () - t0;
   if (!quiet)
-    printf ("%s: %ld I/Q samples (%.2f s at %d S/s) -> %ld audio samples "
-	    "in %.3f s: %.3g samples/s, %.1fx real time (audio block %ld)\n",
-	    prog, p.n, (double) p.n / FM_RATE_IN, FM_RATE_IN, p.ne, secs,
-	    p.n / secs, (double) p.n / FM_RATE_IN / secs, a);
+    {
+      char settings[64];
+      snprintf (settings, sizeof settings, "audio block %ld", a);
+      fm_report (prog, p.n, p.eq[0].len, secs, settings);
+    }
   return 0;
 }

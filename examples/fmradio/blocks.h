@@ -51,9 +51,8 @@ struct fm_ring
    slot and serial state.  */
 struct fm_blocks
 {
-  long n, nc, nd, na, ne;	/* input, channel, demod, audio, output */
-  long a;			/* audio block, samples */
-  int slots;
+  long n;			/* input samples (the rings hold the other
+				   streams' lengths) */
   struct fm_taps taps;
   struct fm_ring x, ch, dm, au, de, eq[FM_EQ_BANDS];
   /* Serial state: the reader's file, the de-emphasis filter, the sink's
@@ -69,7 +68,7 @@ struct fm_blocks
 };
 
 /* Allocate P's rings: audio block A (samples, FM_BLK_MIN .. FM_BLK_MAX),
-   SLOTS (at least 2) blocks per stream, lengths from the input's N
+   SLOTS (at least 2) blocks per stream, lengths from the input's P->N
    samples.  Returns 0, or prints an error naming PROG and returns -1 (out
    of memory).  */
 int fm_blk_init (struct fm_blocks *p, const char *prog, long a, int slots);
@@ -87,6 +86,28 @@ void fm_blk_audio (struct fm_blocks *p, long i);
 void fm_blk_deemph (struct fm_blocks *p, long i);
 void fm_blk_band (struct fm_blocks *p, int b, long i);
 int fm_blk_sink (struct fm_blocks *p, long i);
+
+/* The steps, as the schedulers name them.  */
+enum fm_step
+{
+  FM_STEP_READ, FM_STEP_CHANNEL, FM_STEP_DEMOD, FM_STEP_AUDIO,
+  FM_STEP_DEEMPH, FM_STEP_BAND, FM_STEP_SINK
+};
+
+/* Run step S for block I (band B for FM_STEP_BAND, ignored otherwise).  */
+void fm_blk_step (struct fm_blocks *p, enum fm_step s, int b, long i);
+
+/* Call VISIT (CTX, S, B, I) once for every step of every block, in an
+   order a single thread may run them in: each block of the input, then,
+   depth first, every block of each later stage that it makes computable
+   (fm_blk_ready); the de-emphasis and the sink in block order.  Run
+   directly (fmradio-seq), two slots per stream suffice: when a step
+   writes block I of a stream, the blocks before I - 1 have been
+   consumed.  A scheduler that defers the steps (bench/fmradio/gomp.c)
+   must add the dependences of the header itself.  */
+void fm_blk_walk (struct fm_blocks *p,
+		  void (*visit) (void *ctx, enum fm_step s, int b, long i),
+		  void *ctx);
 
 /* The blocks of OUT a step may compute once block K of IN (which it peeks
    one block ahead in) is complete, all of IN's earlier blocks being

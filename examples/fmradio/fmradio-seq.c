@@ -13,41 +13,18 @@
    on stderr, no OUTPUT left behind), 2 on bad usage.  */
 #include "blocks.h"
 
-/* Run every step in stream order: each block of the input, then every
-   block of each later stage it makes computable (fm_blk_ready), depth
-   first.  Two slots per stream suffice: when a step writes block I of a
-   stream, the blocks before I - 1 have been consumed.  */
+/* Run each step as fm_blk_walk visits it.  */
+static void
+fm_seq_visit (void *p, enum fm_step s, int b, long i)
+{
+  fm_blk_step (p, s, b, i);
+}
+
+/* Every step in stream order, in this thread.  */
 static int
 fm_seq_run (struct fm_blocks *p)
 {
-  long k, c, c1, d, d1, a, a1, e, e1;
-  for (k = 0; k < p->x.nb; k++)
-    {
-      fm_blk_read (p, k);
-      fm_blk_ready (&p->x, &p->ch, k, &c, &c1);
-      for (; c < c1; c++)
-	{
-	  fm_blk_channel (p, c);
-	  fm_blk_ready (&p->ch, &p->dm, c, &d, &d1);
-	  for (; d < d1; d++)
-	    {
-	      fm_blk_demod (p, d);
-	      fm_blk_ready (&p->dm, &p->au, d, &a, &a1);
-	      for (; a < a1; a++)
-		{
-		  fm_blk_audio (p, a);
-		  fm_blk_deemph (p, a);
-		  fm_blk_ready (&p->de, &p->eq[0], a, &e, &e1);
-		  for (; e < e1; e++)
-		    {
-		      for (int b = 0; b < FM_EQ_BANDS; b++)
-			fm_blk_band (p, b, e);
-		      fm_blk_sink (p, e);
-		    }
-		}
-	    }
-	}
-    }
+  fm_blk_walk (p, fm_seq_visit, p);
   return 0;
 }
 

@@ -23,8 +23,8 @@
    worker count, burst and horizon.
 
    Worker w of W (channel, demod, audio) computes output blocks w, w + W,
-   w + 2W, ... of BURST outputs.  Its read view peeks the block's inputs and releases up to the
-   first input of its next block; its write view commits up to the first
+   w + 2W, ... of BURST outputs.  Its read view peeks the block's inputs
+   and releases up to the first input of its next block; its write view commits up to the first
    output of its next block (the blocks in between belong to the other
    workers, which publish them through their own views; a reader sees the
    minimum over the writers, paper section 3).
@@ -265,15 +265,6 @@ fm_usage (void)
   return 2;
 }
 
-/* Integer option value from S, in LO .. HI, or -1.  */
-static long
-fm_int_arg (const char *s, long lo, long hi)
-{
-  char *end;
-  long v = strtol (s, &end, 10);
-  return end == s || *end || v < lo || v > hi ? -1 : v;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -292,38 +283,26 @@ main (int argc, char **argv)
 	return fm_usage ();
       else if (!strcmp (o, "--workers"))
 	{
-	  if ((workers = fm_int_arg (argv[++a], 1, 16)) < 0)
-	    {
-	      fprintf (stderr, "fmradio: --workers: expected 1 to 16\n");
-	      return 2;
-	    }
+	  if ((workers = fm_int_opt ("fmradio", o, argv[++a], 1, 16,
+				     "workers")) < 0)
+	    return 2;
 	}
       else if (!strcmp (o, "--burst"))
 	{
-	  if ((burst = fm_int_arg (argv[++a], 16, 65536)) < 0)
-	    {
-	      fprintf (stderr, "fmradio: --burst: expected 16 to 65536 "
-		       "samples\n");
-	      return 2;
-	    }
+	  if ((burst = fm_int_opt ("fmradio", o, argv[++a], 16, 65536,
+				   "samples")) < 0)
+	    return 2;
 	}
       else if (!strcmp (o, "--horizon"))
 	{
-	  if ((horizon = fm_int_arg (argv[++a], 1, 1L << 24)) < 0)
-	    {
-	      fprintf (stderr, "fmradio: --horizon: expected 1 to %ld "
-		       "elements\n", 1L << 24);
-	      return 2;
-	    }
+	  if ((horizon = fm_int_opt ("fmradio", o, argv[++a], 1, 1L << 24,
+				     "elements")) < 0)
+	    return 2;
 	}
       else if (!strcmp (o, "--eq"))
 	{
-	  if (fm_parse_gains (argv[++a], gain))
-	    {
-	      fprintf (stderr, "fmradio: --eq: expected %d gains from 0 to "
-		       "16 separated by commas\n", FM_EQ_BANDS);
-	      return 2;
-	    }
+	  if (fm_eq_opt ("fmradio", argv[++a], gain))
+	    return 2;
 	}
       else
 	return fm_usage ();
@@ -356,12 +335,6 @@ main (int argc, char **argv)
   p.nd = fm_len_demod (p.n);
   p.na = fm_len_audio (p.n);
   p.ne = fm_len_out (p.n);
-  if (p.ne <= 0)
-    {
-      fprintf (stderr, "fmradio: %s: %ld samples is too short to give any "
-	       "audio\n", p.ipath, p.n);
-      return 1;
-    }
   fm_design (&p.taps, gain);
   if (fm_output_open (argv[a + 1], &p.out))
     return 1;
@@ -396,10 +369,11 @@ main (int argc, char **argv)
     return 1;
   double secs = fm_now () - t0;
   if (!quiet)
-    printf ("fmradio: %ld I/Q samples (%.2f s at %d S/s) -> %ld audio "
-	    "samples in %.3f s: %.3g samples/s, %.1fx real time (%ld "
-	    "workers, burst %ld, horizon %ld)\n", p.n,
-	    (double) p.n / FM_RATE_IN, FM_RATE_IN, p.ne, secs, p.n / secs,
-	    (double) p.n / FM_RATE_IN / secs, workers, burst, horizon);
+    {
+      char settings[96];
+      snprintf (settings, sizeof settings, "%ld workers, burst %ld, horizon "
+		"%ld", workers, burst, horizon);
+      fm_report ("fmradio", p.n, p.ne, secs, settings);
+    }
   return 0;
 }

@@ -1,10 +1,14 @@
-/* util.h -- the two small helpers every build of the FM receiver uses
-   (fmradio.c, fmradio-seq.c): the smaller of two sample
-   counts and the wall clock.  Header only.  */
+/* util.h -- what every program built from the FM receiver shares outside
+   the signal processing (fmradio.c, and through blocks.c fmradio-seq.c
+   and bench/fmradio's peers): option values, the wall clock and the
+   summary line the benchmark driver parses.  Header only.  */
 #ifndef FM_UTIL_H
 #define FM_UTIL_H
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
+#include "dsp.h"
 
 /* The smaller of A and B (samples).  */
 static inline long
@@ -20,6 +24,49 @@ fm_now (void)
   struct timespec t;
   clock_gettime (CLOCK_MONOTONIC, &t);
   return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* The value S of PROG's option OPT: a decimal integer from LO to HI,
+   counted in UNIT (for the message).  Returns it, or prints "PROG: OPT:
+   expected LO to HI UNIT" on stderr and returns -1 (LO must be 0 or
+   more).  */
+static inline long
+fm_int_opt (const char *prog, const char *opt, const char *s, long lo,
+	    long hi, const char *unit)
+{
+  char *end;
+  long v = strtol (s, &end, 10);
+  if (end != s && !*end && v >= lo && v <= hi)
+    return v;
+  fprintf (stderr, "%s: %s: expected %ld to %ld %s\n", prog, opt, lo, hi,
+	   unit);
+  return -1;
+}
+
+/* The value S of PROG's --eq option into GAIN (FM_EQ_BANDS factors,
+   fm_parse_gains).  Returns 0, or prints what was expected and returns
+   -1.  */
+static inline int
+fm_eq_opt (const char *prog, const char *s, double *gain)
+{
+  if (!fm_parse_gains (s, gain))
+    return 0;
+  fprintf (stderr, "%s: --eq: expected %d gains from 0 to 16 separated by "
+	   "commas\n", prog, FM_EQ_BANDS);
+  return -1;
+}
+
+/* Print PROG's summary: N input I/Q samples gave NE audio samples in SECS
+   seconds of wall time, then SETTINGS in parentheses.  bench/fmradio/run
+   and scripts/demo read the time between " in " and " s:".  */
+static inline void
+fm_report (const char *prog, long n, long ne, double secs,
+	   const char *settings)
+{
+  printf ("%s: %ld I/Q samples (%.2f s at %d S/s) -> %ld audio samples in "
+	  "%.3f s: %.3g samples/s, %.1fx real time (%s)\n", prog, n,
+	  (double) n / FM_RATE_IN, FM_RATE_IN, ne, secs, n / secs,
+	  (double) n / FM_RATE_IN / secs, settings);
 }
 
 #endif /* FM_UTIL_H */

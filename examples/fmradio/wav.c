@@ -114,6 +114,14 @@ fm_open_input (const char *path, struct fm_input *in)
 	      fclose (f);
 	      return fm_bad (path, why);
 	    }
+	  if (fm_len_out (size / 8) <= 0)
+	    {
+	      char why[160];
+	      snprintf (why, sizeof why, "%lu samples is too short to give "
+			"any audio", (unsigned long) size / 8);
+	      fclose (f);
+	      return fm_bad (path, why);
+	    }
 	  in->f = f;
 	  in->n = size / 8;
 	  return 0;

@@ -20,9 +20,10 @@ struct fm_input
 /* Open PATH and check that it is a RIFF/WAVE file with an IEEE float
    (format 3, or extensible with the float sub-format) fmt chunk of 2
    channels, 32 bits, FM_RATE_IN samples per second, and a data chunk of a
-   whole number of I/Q pairs, all present in the file.  Returns 0 and
-   fills IN, or prints why not (missing file, not a WAV, wrong sample
-   format or rate, truncated, empty) and returns -1.  */
+   whole number of I/Q pairs, all present in the file, enough for at least
+   one output sample (dsp.h's fm_len_out).  Returns 0 and fills IN, or
+   prints why not (missing file, not a WAV, wrong sample format or rate,
+   truncated, empty, too short) and returns -1.  */
 int fm_open_input (const char *path, struct fm_input *in);
 
 /* Read N complex samples (N <= what is left) into X (interleaved I, Q

@@ -36,6 +36,8 @@ typedef struct er_vimpl
   int id;			/* 0 = unregistered */
   int serial;			/* view number within its record, from 1 */
   enum er_vstate state;
+  int terminated;		/* freed with ER_TERMINATE: its id is never
+				   registered again (paper section 3) */
   struct er_thread *owner;
   struct er_vimpl *next_owned;	/* owner's list of live views */
   struct er_vimpl *next_all;	/* record's list of every view ever */

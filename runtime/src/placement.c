@@ -49,6 +49,7 @@ static int *er_cpu_load;	/* live processes per ERBIUM_CPUS entry */
 static int er_next_cpu;
 static pthread_mutex_t er_place_lock = PTHREAD_MUTEX_INITIALIZER;
 static er_thread *er_placed;	/* bound processes, under the lock */
+static int er_nplaced;		/* their number; read without the lock */
 static _Atomic int64_t er_balance_next;	/* CLOCK_MONOTONIC ns */
 
 /* Parse "0,2,5-7" into er_cpus.  */
@@ -232,6 +233,7 @@ er_bind_self (er_thread *t, int core)
       if (er_placed)
 	er_placed->prev_placed = t;
       er_placed = t;
+      __atomic_store_n (&er_nplaced, er_nplaced + 1, __ATOMIC_RELAXED);
     }
   pthread_mutex_unlock (&er_place_lock);
 }
@@ -329,6 +331,8 @@ er_unplace (er_thread *t)
     er_core_load[t->core]--;
   else
     er_cpu_load[-2 - t->core]--;
+  if (t->balanced)
+    __atomic_store_n (&er_nplaced, er_nplaced - 1, __ATOMIC_RELAXED);
   if (t->prev_placed)
     t->prev_placed->next_placed = t->next_placed;
   else if (er_placed == t)
@@ -350,7 +354,7 @@ er_balance_locked (void)
   static int64_t used[ER_BALANCE_MAX], ran[ER_BALANCE_MAX],
     waited[ER_BALANCE_MAX];
   static int to[ER_BALANCE_MAX];
-  int64_t cur[er_ncores_], load[er_ncores_], total = 0;
+  int64_t load[er_ncores_], total = 0;
   int n = 0;
   for (er_thread *t = er_placed; t && n < ER_BALANCE_MAX; t = t->next_placed)
     {
@@ -364,9 +368,8 @@ er_balance_locked (void)
       used[n] = ran[n] > waited[n] ? ran[n] - waited[n] : 0;
       total += used[n++];
     }
-  /* A process per core or fewer: each already has a core of its own
-     (er_place_new_process).  Too little CPU time: noise.  */
-  if (n <= er_ncores_ || total < ER_BALANCE_MIN_NS)
+  /* Too little CPU time: noise; it adds up until the next look.  */
+  if (total < ER_BALANCE_MIN_NS)
     return;
   for (int k = 0; k < n; k++)
     {
@@ -374,18 +377,15 @@ er_balance_locked (void)
       th[k]->wait_seen += waited[k];
     }
   for (int c = 0; c < er_ncores_; c++)
-    cur[c] = 0;
+    load[c] = 0;
   for (int k = 0; k < n; k++)
     {
       to[k] = th[k]->core;
-      cur[to[k]] += used[k];
+      load[to[k]] += used[k];
     }
   int64_t cur_max = 0;
   for (int c = 0; c < er_ncores_; c++)
-    {
-      cur_max = cur[c] > cur_max ? cur[c] : cur_max;
-      load[c] = cur[c];
-    }
+    cur_max = load[c] > cur_max ? load[c] : cur_max;
   /* Local search from where the processes are, so that a few moves do:
      repeatedly take the move of one process from the busiest core to the
      idlest, or the exchange of two processes between them, that lowers
@@ -446,17 +446,30 @@ er_balance_locked (void)
 	er_core_load[th[k]->core]--;
 	er_core_load[to[k]]++;
 	__atomic_store_n (&th[k]->core, to[k], __ATOMIC_RELAXED);
+	/* Its first connection must not undo this (er_place_on_connect).  */
 	th[k]->placed_by_record = 1;
 	er_bind_thread (th[k]->tid, th[k]->name, to[k]);
       }
 }
 
+/* Whether balancing has anything to do: more bound processes than
+   cores (with fewer, each has a core of its own from
+   er_place_new_process).  */
+static int
+er_oversubscribed (void)
+{
+  return er_balance
+	 && __atomic_load_n (&er_nplaced, __ATOMIC_RELAXED) > er_ncores_;
+}
+
 /* CPU time of the calling thread T (ns) at the start of a long wait, or
-   -1 when balancing does not look at T.  */
+   -1 when balancing does not look at T or has nothing to do (the clock
+   is a system call: not paid then).  */
 int64_t
 er_wait_cpu_begin (er_thread *t)
 {
-  return t && t->balanced ? er_clock_ns (CLOCK_THREAD_CPUTIME_ID) : -1;
+  return t && t->balanced && er_oversubscribed ()
+	 ? er_clock_ns (CLOCK_THREAD_CPUTIME_ID) : -1;
 }
 
 /* The long wait that began at CPU time BEGIN (er_wait_cpu_begin) ends:
@@ -473,11 +486,11 @@ er_wait_cpu_end (er_thread *t, int64_t begin)
 /* Called by every waiter (er_wait): at most once every
    ER_BALANCE_PERIOD_NS, and by one thread at a time, look at the loads
    and move processes between cores when that pays (head of this file).
-   Costs one clock read otherwise.  */
+   Costs one clock read otherwise, nothing without oversubscription.  */
 void
 er_balance_maybe (void)
 {
-  if (!er_balance)
+  if (!er_oversubscribed ())
     return;
   int64_t now = er_clock_ns (CLOCK_MONOTONIC);
   int64_t next = atomic_load_explicit (&er_balance_next,

@@ -210,8 +210,7 @@ er_next_free_id (er_rec *r, er_vimpl *vi)
       int held = 0;
       for (er_vimpl *o = r->all; o && !held; o = o->next_all)
 	held = (o != vi && o->v.kind == vi->v.kind && o->id == id
-		&& (o->state == ER_V_LIVE || o->state == ER_V_TERMINATED
-		    || (o->state == ER_V_GONE && o->v.kind == ER_WRITE)));
+		&& (o->state == ER_V_LIVE || o->terminated));
       if (!held)
 	return id;
     }
@@ -274,8 +273,7 @@ er_register_1 (er_view *v, int id, int next)
 		   r->pub.serial, id);
 	  abort ();
 	}
-      if (o->state == ER_V_TERMINATED
-	  || (o->state == ER_V_GONE && v->kind == ER_WRITE))
+      if (o->terminated)
 	{
 	  er_record_unlock (r);
 	  fflush (stdout);
@@ -575,6 +573,7 @@ er_free_view (er_view *v, int flags)
   er_record_lock (r);
   /* Under the lock: placement reads the owners of a record's views.  */
   er_unown (vi);
+  vi->terminated = vi->id > 0 && (flags & ER_TERMINATE);
   if (v->kind == ER_WRITE)
     vi->state = (flags & ER_TERMINATE) ? ER_V_TERMINATED
       : vi->id > 0 ? ER_V_HANDOVER : ER_V_DRAINING;

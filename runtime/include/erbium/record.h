@@ -71,7 +71,9 @@ void er_alloc (er_view *v, int h);
    computations: with ER_HANDOVER until a view registers with the same id
    (registered views), with ER_TERMINATE a write view's terminal commit
    index ends the stream for readers (update returns it, then 0) and a read
-   view stops holding back writers.  When the last view of a record is
+   view stops holding back writers; either way its id, of either kind, can
+   never be registered again (paper section 3, "Termination"; er_register
+   reports that as misuse and aborts).  When the last view of a record is
    freed and every id up to wreg/rreg has registered once, the record and
    its buffer are deallocated.  V must not be used afterwards.  */
 void er_free_view (er_view *v, int flags);

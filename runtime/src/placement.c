@@ -1,5 +1,8 @@
 /* Erbium runtime: placing processes on cores (hwloc).
 
+   Cores are those of the process's CPU affinity mask at start-up
+   (er_restrict_to_allowed), so `taskset` and cpusets are obeyed.
+
    Policy: a new process goes to the least loaded core (so processes get
    distinct cores while cores remain); when a process connects its first
    view to a record, it moves to the least loaded core that shares the
@@ -72,6 +75,48 @@ er_parse_cpus (const char *s)
   hwloc_bitmap_free (b);
 }
 
+/* Keep to the CPUs the program may run on: hwloc's topology lists every
+   PU the operating system allows (cgroups, cpusets), but not the
+   process's own affinity mask, so without this a program started under
+   `taskset -c 0` or `numactl --physcpubind` would spread its processes
+   over cores it was told to leave alone.  The mask is read once, at
+   initialisation (first use of the runtime), from the process's threads
+   (HWLOC_CPUBIND_PROCESS: on Linux, the union of their masks); the
+   topology is then restricted to it (hwloc_topology_restrict, hwloc's
+   "Restricting the topology"), so that every core count and core index
+   below counts allowed cores only.  A failed query or restriction keeps
+   the whole topology, reported with ERBIUM_PLACEMENT_REPORT.  */
+static void
+er_restrict_to_allowed (void)
+{
+  hwloc_bitmap_t set = hwloc_bitmap_alloc ();
+  hwloc_const_cpuset_t all = hwloc_topology_get_topology_cpuset (er_topo);
+  if (!set)
+    return;
+  if (hwloc_get_cpubind (er_topo, set, HWLOC_CPUBIND_PROCESS) != 0)
+    {
+      if (er_report)
+	fprintf (stderr, "erbium: placement: could not read the process's "
+		 "CPU affinity; using every CPU\n");
+    }
+  else if (hwloc_bitmap_intersects (set, all)
+	   && !hwloc_bitmap_isincluded (all, set))
+    {
+      char buf[256];
+      hwloc_bitmap_list_snprintf (buf, sizeof buf, set);
+      if (hwloc_topology_restrict (er_topo, set, 0) != 0)
+	{
+	  if (er_report)
+	    fprintf (stderr, "erbium: placement: could not restrict the "
+		     "topology to the affinity mask (PU %s); using every "
+		     "CPU\n", buf);
+	}
+      else if (er_report)
+	fprintf (stderr, "erbium: placement: affinity mask: PU %s\n", buf);
+    }
+  hwloc_bitmap_free (set);
+}
+
 void
 er_placement_init (void)
 {
@@ -83,6 +128,8 @@ er_placement_init (void)
   if (hwloc_topology_init (&er_topo) == 0 && hwloc_topology_load (er_topo)
       == 0)
     er_topo_ok = 1;
+  if (er_topo_ok)
+    er_restrict_to_allowed ();
   if (er_topo_ok)
     {
       er_ncores_ = hwloc_get_nbobjs_by_type (er_topo, HWLOC_OBJ_CORE);

@@ -34,7 +34,9 @@
 #define ER_SPINS 20		/* polls with a growing pause in between */
 #define ER_BACKOFF_MAX 64	/* pauses between two polls, at most */
 #define ER_YIELDS 16		/* polls with sched_yield in between */
+#ifndef ER_YIELDS_SHARED	/* -D to experiment (bench/README.md) */
 #define ER_YIELDS_SHARED 64	/* the same on a core shared with others */
+#endif
 #define ER_MOVING_MAX 4096	/* polls that may see the laggard move */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 #define ER_SLEEP_MAX_NS 4000000L	/* timeout cap: bounds a missed wake */

@@ -30,6 +30,7 @@
    (print every decision on stderr).  */
 
 #define _GNU_SOURCE
+#include <errno.h>
 #include <hwloc.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -84,15 +85,19 @@ er_parse_cpus (const char *s)
    (HWLOC_CPUBIND_PROCESS: on Linux, the union of their masks); the
    topology is then restricted to it (hwloc_topology_restrict, hwloc's
    "Restricting the topology"), so that every core count and core index
-   below counts allowed cores only.  A failed query or restriction keeps
-   the whole topology, reported with ERBIUM_PLACEMENT_REPORT.  */
+   below counts allowed cores only.  A mask that cannot be read or that
+   hwloc rejects (EINVAL: the topology is left as it was) keeps the whole
+   topology, said with ERBIUM_PLACEMENT_REPORT; running out of memory
+   there is fatal (er_fatal), since hwloc then leaves the topology
+   empty.  */
 static void
 er_restrict_to_allowed (void)
 {
   hwloc_bitmap_t set = hwloc_bitmap_alloc ();
-  hwloc_const_cpuset_t all = hwloc_topology_get_topology_cpuset (er_topo);
   if (!set)
-    return;
+    er_fatal ("out of memory reading the CPU affinity mask");
+  hwloc_const_cpuset_t all = hwloc_topology_get_topology_cpuset (er_topo);
+  char buf[256];
   if (hwloc_get_cpubind (er_topo, set, HWLOC_CPUBIND_PROCESS) != 0)
     {
       if (er_report)
@@ -102,17 +107,19 @@ er_restrict_to_allowed (void)
   else if (hwloc_bitmap_intersects (set, all)
 	   && !hwloc_bitmap_isincluded (all, set))
     {
-      char buf[256];
       hwloc_bitmap_list_snprintf (buf, sizeof buf, set);
-      if (hwloc_topology_restrict (er_topo, set, 0) != 0)
+      if (hwloc_topology_restrict (er_topo, set, 0) == 0)
 	{
 	  if (er_report)
-	    fprintf (stderr, "erbium: placement: could not restrict the "
-		     "topology to the affinity mask (PU %s); using every "
-		     "CPU\n", buf);
+	    fprintf (stderr, "erbium: placement: affinity mask: PU %s\n",
+		     buf);
 	}
+      else if (errno != EINVAL)
+	er_fatal ("out of memory restricting the topology to the CPU "
+		  "affinity mask (PU %s)", buf);
       else if (er_report)
-	fprintf (stderr, "erbium: placement: affinity mask: PU %s\n", buf);
+	fprintf (stderr, "erbium: placement: hwloc rejects the affinity "
+		 "mask (PU %s); using every CPU\n", buf);
     }
   hwloc_bitmap_free (set);
 }
@@ -129,9 +136,8 @@ er_placement_init (void)
       == 0)
     er_topo_ok = 1;
   if (er_topo_ok)
-    er_restrict_to_allowed ();
-  if (er_topo_ok)
     {
+      er_restrict_to_allowed ();
       er_ncores_ = hwloc_get_nbobjs_by_type (er_topo, HWLOC_OBJ_CORE);
       er_npus_ = hwloc_get_nbobjs_by_type (er_topo, HWLOC_OBJ_PU);
       hwloc_obj_t l1 = hwloc_get_obj_by_type (er_topo, HWLOC_OBJ_L1CACHE, 0);

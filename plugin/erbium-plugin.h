@@ -38,6 +38,11 @@ struct erbium_options
      loop without its own #pragma erbium burst; 0 (default) derives it
      from the cache line size and the element size.  */
   int burst;
+  /* loopalign=0|1 (default 1): start the short innermost loops of the
+     functions the plugin changed where no 64-byte block of their code
+     holds more instructions than the op cache keeps (1, loopalign.cc;
+     x86 only), or leave them where GCC puts them (0).  */
+  bool loopalign;
 };
 
 extern struct erbium_options erbium_opts;
@@ -50,9 +55,17 @@ void erbium_init_frontend (const char *plugin_name);	/* frontend.cc */
 void erbium_init_window (const char *plugin_name);	/* window.cc */
 void erbium_init_lower (const char *plugin_name);	/* lower.cc */
 void erbium_init_stripmine (const char *plugin_name);	/* stripmine.cc */
+void erbium_init_loopalign (const char *plugin_name);	/* loopalign.cc */
 
-/* Turn on the dump of the plugin pass NAME (its -fdump-tree-NAME file),
-   as if -fdump-tree-NAME had been given: GCC 12 parses dump options
+/* Record that a pass of the plugin changed FUN (window.cc, stripmine.cc,
+   lower.cc), so that erbium-loopalign places its loops.  Defined in
+   loopalign.cc.  */
+struct function;
+void erbium_note_transformed (struct function *fun);
+
+/* Turn on the dump of the plugin pass NAME (its -fdump-tree-NAME or,
+   for an RTL pass, -fdump-rtl-NAME file), as if that option had been
+   given: GCC 12 parses dump options
    before plugins load.  Returns false when NAME is no registered pass.
    Defined in plugin.cc; a pass's init calls it after registering the
    pass when the dump argument names it.  */

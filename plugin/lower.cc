@@ -758,6 +758,7 @@ erbium_lower_pass::execute (function *fun)
   if (!lowered)
     return 0;
 
+  erbium_note_transformed (fun);
   mark_virtual_operands_for_renaming (fun);
   update_ssa (TODO_update_ssa_only_virtuals);
   if (loops_state_satisfies_p (fun, LOOP_CLOSED_SSA))

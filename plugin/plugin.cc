@@ -25,6 +25,7 @@ struct erbium_options erbium_opts = {
   /* check */ false,
   /* stripmine */ true,
   /* burst */ 0,
+  /* loopalign */ true,
 };
 
 /* The comma-separated pass list given to dump=, or "" for all passes;
@@ -43,8 +44,11 @@ static const struct plugin_info erbium_plugin_info = {
   "(default 1); "
   "burst=N the strip-miner's burst in elements (default 0: 64 cache lines "
   "of elements); "
+  "loopalign=0|1 start short loops of transformed functions where no "
+  "64-byte block overflows the op cache (x86, default 1); "
   "dump[=PASS,...] write the plugin passes' dumps "
-  "(erbium-stripmine, erbium-window, erbium-lower; default all); "
+  "(erbium-stripmine, erbium-window, erbium-lower, erbium-loopalign; "
+  "default all); "
   "help print this text."
 };
 
@@ -58,6 +62,7 @@ static const struct
   { "window", &erbium_opts.window },
   { "check", &erbium_opts.check },
   { "stripmine", &erbium_opts.stripmine },
+  { "loopalign", &erbium_opts.loopalign },
 };
 
 /* Parse VALUE of boolean argument KEY into *OUT: "1" (or "yes", or no
@@ -103,12 +108,18 @@ erbium_dump_requested (const char *pass_name)
 bool
 erbium_enable_dump (const char *pass_name)
 {
-  char *sw = concat ("tree-", pass_name, NULL);
   gcc::dump_manager *dumps = g->get_dumps ();
-  bool ok = dumps->get_dump_file_info_by_switch (sw) != NULL;
-  if (ok)
-    dumps->dump_switch_p (sw);
-  free (sw);
+  bool ok = false;
+  for (const char *kind : { "tree-", "rtl-" })
+    {
+      char *sw = concat (kind, pass_name, NULL);
+      ok = dumps->get_dump_file_info_by_switch (sw) != NULL;
+      if (ok)
+	dumps->dump_switch_p (sw);
+      free (sw);
+      if (ok)
+	break;
+    }
   return ok;
 }
 
@@ -126,7 +137,7 @@ plugin_init (struct plugin_name_args *info,
     }
 
   static const char *const valid
-    = "lower, window, check, stripmine, burst, dump, help";
+    = "lower, window, check, stripmine, burst, loopalign, dump, help";
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -174,5 +185,6 @@ plugin_init (struct plugin_name_args *info,
   /* After window: the strip-miner places itself before erbium-window.  */
   erbium_init_stripmine (info->base_name);
   erbium_init_lower (info->base_name);
+  erbium_init_loopalign (info->base_name);
   return 0;
 }

@@ -1124,6 +1124,7 @@ erbium_stripmine_pass::execute (function *fun)
     {
       free_dominance_info (CDI_DOMINATORS);
       cgraph_edge::rebuild_edges ();
+      erbium_note_transformed (fun);
     }
   loop_optimizer_finalize ();
   return changed ? TODO_cleanup_cfg : 0;

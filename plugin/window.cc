@@ -581,6 +581,7 @@ erbium_window_pass::execute (function *fun)
       mark_virtual_operands_for_renaming (fun);
       update_ssa (TODO_update_ssa);
       cgraph_edge::rebuild_edges ();
+      erbium_note_transformed (fun);
     }
   scev_finalize ();
   loop_optimizer_finalize ();

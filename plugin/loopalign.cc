@@ -1,0 +1,305 @@
+/* loopalign.cc -- pass erbium-loopalign: place the innermost loops of
+   process code so that no 64-byte block of code holds more instructions
+   of a loop than the processor's op cache can keep.
+
+   Why.  On AMD Zen 5 (family 1Ah, the machines this was measured on) a
+   short loop runs at full speed only when each 64-byte aligned block of
+   its code holds at most about 12 instructions (a compare and the
+   conditional jump after it count as one), which fits an op cache that
+   keeps at most that many per block: with more, the loop is about 25 %
+   slower, as if decoded again on every iteration.  The burst loops of
+   process functions are short vector loops of 3- to 5-byte SSE
+   instructions, 17 to 18 of them in 68 to 74 bytes, so whether a block
+   overflows depends only on where the loop starts modulo 64: measured on
+   the FM receiver's channel filter loop (examples/fmradio, one core),
+   starting it at 0 to 16 bytes past a 64-byte boundary (13 to 17
+   instructions in the first block) made the run 7 % slower than at 20 to
+   60 bytes, i.e. the loop about 25 % slower; the audio filter's loop is
+   slow at 0 to 8 bytes (13 or more instructions), between at 12 (12) and
+   fast from 16 on.  Where the linker put a program's code therefore decided
+   up to 20 % of the receiver's speed (bench/README.md, "Code placement"),
+   and any change to the program or to the runtime moved it.  GCC's own
+   -falign-loops cannot help: it aligns a loop's start to a power of two,
+   and a start on a 64-byte boundary is the worst place for these loops.
+
+   What.  Late (after "mach", when the order of the instructions is
+   final), in each function that the plugin's passes changed
+   (erbium_note_transformed), for each innermost loop laid out as a label
+   followed by the loop's body and a conditional jump back to the label,
+   with no call or asm inside, estimate every instruction's length
+   (get_attr_length; the jump back as a short jump) and count the
+   instructions of each 64-byte block for the loop starting 0, 16, 32 or
+   48 bytes past a 64-byte boundary (multiples of 16 keep GCC's own loop
+   alignment).  When some of these starts overflow a block
+   (ERBIUM_LOOPALIGN_OPS) and another does not, put the loop at the best
+   start: an asm before its label, ".p2align 6" and ".nops S" (multi-byte
+   no-ops, run once each time the loop is entered from above, never on
+   its iterations).  Loops that fit everywhere, or nowhere, are left
+   alone.  x86 only (the op cache and the estimate are x86's); off with
+   -fplugin-arg-erbium-loopalign=0.  GCC internals: "RTL passes",
+   "Insns" (JUMP_LABEL, any_condjump_p), "Instruction Attributes"
+   (get_attr_length); the op cache limit was measured (bench/README.md,
+   "Code placement"), not taken from a manual.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "rtl.h"
+#include "memmodel.h"
+#include "emit-rtl.h"
+#include "insn-attr.h"
+#include "insn-config.h"
+#include "recog.h"
+#include "hash-set.h"
+#include "hash-map.h"
+#include "diagnostic-core.h"
+#include "erbium-plugin.h"
+
+/* Instructions (a fused compare and jump counting as one) that one
+   64-byte block of a loop may hold and still run from the op cache.  */
+#define ERBIUM_LOOPALIGN_OPS 12
+
+/* Functions (their decls) the plugin's passes changed.  The decls live as
+   long as their functions, so the set needs no garbage collection.  */
+static hash_set<tree> *erbium_transformed;
+
+void
+erbium_note_transformed (function *fun)
+{
+  if (!erbium_transformed)
+    erbium_transformed = new hash_set<tree>;
+  erbium_transformed->add (fun->decl);
+}
+
+namespace {
+
+/* One instruction of a loop: its estimated length in bytes and whether
+   it starts an op (a conditional jump right after a compare or test
+   does not: the two fuse).  */
+struct la_insn
+{
+  int len;
+  bool op;
+};
+
+/* Whether INSN sets the flags from a compare or test only, so that a
+   conditional jump after it fuses with it.  */
+static bool
+la_compare_p (rtx_insn *insn)
+{
+  rtx set = single_set (insn);
+  return set && GET_CODE (SET_SRC (set)) == COMPARE;
+}
+
+/* The largest number of ops in one 64-byte block when the loop INSNS
+   starts START bytes past a 64-byte boundary.  */
+static int
+la_max_ops (const vec<la_insn> &insns, int start)
+{
+  int count[64] = { 0 };
+  int pos = start, top = 0;
+  for (const la_insn &i : insns)
+    {
+      int b = pos / 64;
+      if (b >= 64)
+	break;
+      if (i.op)
+	count[b]++;
+      top = b > top ? b : top;
+      pos += i.len;
+    }
+  int m = 0;
+  for (int b = 0; b <= top; b++)
+    m = count[b] > m ? count[b] : m;
+  return m;
+}
+
+/* Collect the instructions of the loop from LABEL to JUMP into OUT, and
+   the source location of its first instruction that has one into *LOC
+   (the vectoriser's loops have none on their jump).  Returns false when
+   the loop is no candidate: a call, an asm, an unrecognised instruction
+   or a barrier (an unconditional jump away) is inside, or it is longer
+   than 120 bytes (a short jump back, and too long for one block's worth
+   of placement to matter).  */
+static bool
+la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
+	    location_t *loc)
+{
+  int bytes = 0;
+  *loc = UNKNOWN_LOCATION;
+  rtx_insn *prev = NULL;
+  for (rtx_insn *insn = NEXT_INSN (label); insn; insn = NEXT_INSN (insn))
+    {
+      /* A barrier: the body jumps away unconditionally, so it is not
+	 one straight run of code.  */
+      if (BARRIER_P (insn))
+	return false;
+      if (!NONDEBUG_INSN_P (insn))
+	{
+	  if (insn == jump)
+	    break;
+	  continue;
+	}
+      rtx pat = PATTERN (insn);
+      if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER)
+	continue;
+      if (CALL_P (insn) || GET_CODE (pat) == ASM_INPUT
+	  || asm_noperands (pat) >= 0 || JUMP_TABLE_DATA_P (insn))
+	return false;
+      if (*loc == UNKNOWN_LOCATION
+	  && LOCATION_LOCUS (INSN_LOCATION (insn)) != UNKNOWN_LOCATION)
+	*loc = INSN_LOCATION (insn);
+      la_insn li;
+      if (JUMP_P (insn))
+	{
+	  /* Its length depends on addresses not known yet: short when the
+	     loop is short (checked below), which is all this pass acts
+	     on.  */
+	  li.len = 2;
+	  li.op = !(prev && la_compare_p (prev));
+	}
+      else
+	{
+	  if (recog_memoized (insn) < 0)
+	    return false;
+	  li.len = get_attr_length (insn);
+	  li.op = true;
+	}
+      if (li.len <= 0)
+	return false;
+      bytes += li.len;
+      out->safe_push (li);
+      prev = insn;
+      if (insn == jump)
+	break;
+    }
+  return bytes <= 120;
+}
+
+const pass_data erbium_loopalign_pass_data = {
+  RTL_PASS,
+  "erbium-loopalign",
+  OPTGROUP_NONE,
+  TV_NONE,
+  0, 0, 0, 0, 0
+};
+
+class erbium_loopalign_pass : public rtl_opt_pass
+{
+public:
+  erbium_loopalign_pass (gcc::context *ctxt)
+    : rtl_opt_pass (erbium_loopalign_pass_data, ctxt)
+  {}
+
+  /* Optimising for speed, loopalign=1, and FUN was changed by the
+     plugin.  */
+  bool gate (function *fun) final override
+  {
+    return optimize > 0 && !optimize_size && erbium_opts.loopalign
+	   && erbium_transformed && erbium_transformed->contains (fun->decl);
+  }
+
+  unsigned int execute (function *fun) final override;
+};
+
+unsigned int
+erbium_loopalign_pass::execute (function *)
+{
+  /* Innermost loops: a conditional jump back to a label, with no other
+     such pair inside.  Walk forward, remembering the labels seen and the
+     latest label a backward jump went to.  */
+  hash_map<rtx_insn *, int> seen;
+  auto_vec<std::pair<rtx_insn *, rtx_insn *> > loops;
+  int n = 0;
+  int last_inner = -1;		/* position of the last chosen loop's label */
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn), n++)
+    {
+      if (LABEL_P (insn))
+	seen.put (insn, n);
+      if (!JUMP_P (insn) || !any_condjump_p (insn) || !JUMP_LABEL (insn)
+	  || !LABEL_P (JUMP_LABEL (insn)))
+	continue;
+      rtx_insn *label = as_a <rtx_insn *> (JUMP_LABEL (insn));
+      int *at = seen.get (label);
+      if (!at)
+	continue;
+      /* A loop around one already taken is not innermost.  */
+      if (*at <= last_inner)
+	continue;
+      loops.safe_push (std::make_pair (label, insn));
+      last_inner = *at;
+    }
+
+  for (auto &l : loops)
+    {
+      auto_vec<la_insn> insns;
+      location_t loc;
+      if (!la_collect (l.first, l.second, &insns, &loc))
+	continue;
+      /* final prints an asm's source line and needs a file name.  */
+      if (loc == UNKNOWN_LOCATION)
+	loc = DECL_SOURCE_LOCATION (current_function_decl);
+      int line = LOCATION_LINE (loc);
+      int ops[4], best = 0, worst = 0;
+      for (int k = 0; k < 4; k++)
+	{
+	  ops[k] = la_max_ops (insns, 16 * k);
+	  if (ops[k] < ops[best])
+	    best = k;
+	  if (ops[k] > ops[worst])
+	    worst = k;
+	}
+      int bytes = 0;
+      for (const la_insn &i : insns)
+	bytes += i.len;
+      bool place = (ops[best] <= ERBIUM_LOOPALIGN_OPS
+		    && ops[worst] > ERBIUM_LOOPALIGN_OPS);
+      if (dump_file)
+	fprintf (dump_file, "erbium-loopalign: loop at line %d: %u "
+		 "instructions, about %d bytes; most ops in a 64-byte block "
+		 "when it starts 0, 16, 32, 48 bytes past one: %d, %d, %d, "
+		 "%d; %s %d\n", line, insns.length (), bytes, ops[0], ops[1],
+		 ops[2], ops[3], place ? "placed at" : "left alone, best at",
+		 16 * best);
+      if (!place)
+	continue;
+      char text[64];
+      if (best)
+	snprintf (text, sizeof text, ".p2align 6\n\t.nops %d", 16 * best);
+      else
+	snprintf (text, sizeof text, ".p2align 6");
+      rtx asm_rtx = gen_rtx_ASM_INPUT_loc (VOIDmode, ggc_strdup (text), loc);
+      MEM_VOLATILE_P (asm_rtx) = 1;
+      /* After the instruction before the label, so that it belongs to
+	 that instruction's block (the machine reorg of x86 keeps the CFG
+	 up to date, and final reads it).  */
+      emit_insn_after (asm_rtx, PREV_INSN (l.first));
+    }
+  return 0;
+}
+
+} // anon namespace
+
+/* Register pass erbium-loopalign after "mach" (machine-dependent reorg:
+   the last pass that moves instructions on x86) on x86 targets.
+   PLUGIN_NAME: the name GCC gave the plugin.  */
+void
+erbium_init_loopalign (const char *plugin_name)
+{
+  /* The plugin is built by and for the native GCC 12 (Makefile), so the
+     host's architecture is the target's.  */
+#if defined (__x86_64__) || defined (__i386__)
+  struct register_pass_info info;
+  info.pass = new erbium_loopalign_pass (g);
+  info.reference_pass_name = "mach";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  if (erbium_dump_requested ("erbium-loopalign"))
+    erbium_enable_dump ("erbium-loopalign");
+#else
+  (void) plugin_name;
+#endif
+}

@@ -38,11 +38,13 @@ struct erbium_options
      loop without its own #pragma erbium burst; 0 (default) derives it
      from the cache line size and the element size.  */
   int burst;
-  /* loopalign=0|1 (default 1): start the short innermost loops of the
-     functions the plugin changed where no 64-byte block of their code
-     holds more instructions than the op cache keeps (1, loopalign.cc;
-     x86 only), or leave them where GCC puts them (0).  */
-  bool loopalign;
+  /* loopalign=0|1|all (default 1): start the short innermost loops of
+     the functions the plugin changed (1), or of every function (all, 2:
+     for plain C built to be compared with Erbium code, e.g. the FM
+     benchmark's peers), where no 64-byte block of their code holds more
+     instructions than the op cache keeps (loopalign.cc; x86 only), or
+     leave them where GCC puts them (0).  */
+  int loopalign;
 };
 
 extern struct erbium_options erbium_opts;

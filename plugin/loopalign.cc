@@ -36,7 +36,10 @@
    no-ops, run once each time the loop is entered from above, never on
    its iterations).  Loops that fit everywhere, or nowhere, are left
    alone.  x86 only (the op cache and the estimate are x86's); off with
-   -fplugin-arg-erbium-loopalign=0.  GCC internals: "RTL passes",
+   -fplugin-arg-erbium-loopalign=0; -fplugin-arg-erbium-loopalign=all
+   places the loops of every function, so that plain C compared with
+   Erbium code (the FM benchmark's sequential build and peers) gets the
+   same placement.  GCC internals: "RTL passes",
    "Insns" (JUMP_LABEL, any_condjump_p), "Instruction Attributes"
    (get_attr_length); the op cache limit was measured (bench/README.md,
    "Code placement"), not taken from a manual.  */
@@ -193,12 +196,14 @@ public:
     : rtl_opt_pass (erbium_loopalign_pass_data, ctxt)
   {}
 
-  /* Optimising for speed, loopalign=1, and FUN was changed by the
-     plugin.  */
+  /* Optimising for speed, and loopalign=all, or loopalign=1 and FUN
+     was changed by the plugin.  */
   bool gate (function *fun) final override
   {
-    return optimize > 0 && !optimize_size && erbium_opts.loopalign
-	   && erbium_transformed && erbium_transformed->contains (fun->decl);
+    return (optimize > 0 && !optimize_size
+	    && (erbium_opts.loopalign == 2
+		|| (erbium_opts.loopalign == 1 && erbium_transformed
+		    && erbium_transformed->contains (fun->decl))));
   }
 
   unsigned int execute (function *fun) final override;

@@ -25,7 +25,7 @@ struct erbium_options erbium_opts = {
   /* check */ false,
   /* stripmine */ true,
   /* burst */ 0,
-  /* loopalign */ true,
+  /* loopalign */ 1,
 };
 
 /* The comma-separated pass list given to dump=, or "" for all passes;
@@ -44,8 +44,9 @@ static const struct plugin_info erbium_plugin_info = {
   "(default 1); "
   "burst=N the strip-miner's burst in elements (default 0: 64 cache lines "
   "of elements); "
-  "loopalign=0|1 start short loops of transformed functions where no "
-  "64-byte block overflows the op cache (x86, default 1); "
+  "loopalign=0|1|all start short loops of transformed functions (1) or "
+  "of all functions where no 64-byte block overflows the op cache (x86, "
+  "default 1); "
   "dump[=PASS,...] write the plugin passes' dumps "
   "(erbium-stripmine, erbium-window, erbium-lower, erbium-loopalign; "
   "default all); "
@@ -62,7 +63,6 @@ static const struct
   { "window", &erbium_opts.window },
   { "check", &erbium_opts.check },
   { "stripmine", &erbium_opts.stripmine },
-  { "loopalign", &erbium_opts.loopalign },
 };
 
 /* Parse VALUE of boolean argument KEY into *OUT: "1" (or "yes", or no
@@ -163,6 +163,21 @@ plugin_init (struct plugin_name_args *info,
 	      return 1;
 	    }
 	  erbium_opts.burst = (int) n;
+	}
+      else if (!strcmp (key, "loopalign"))
+	{
+	  bool on;
+	  if (value && !strcmp (value, "all"))
+	    erbium_opts.loopalign = 2;
+	  else if (value && strcmp (value, "0") && strcmp (value, "1")
+		   && strcmp (value, "yes") && strcmp (value, "no"))
+	    {
+	      error ("erbium plugin: argument %<loopalign=%s%>: expected 0, 1 "
+		     "or all", value);
+	      return 1;
+	    }
+	  else if (erbium_parse_bool (key, value, &on))
+	    erbium_opts.loopalign = on;
 	}
       else if (!strcmp (key, "dump"))
 	erbium_dump_list = value ? value : "";

@@ -57,7 +57,6 @@
 #include "recog.h"
 #include "hash-set.h"
 #include "hash-map.h"
-#include "diagnostic-core.h"
 #include "erbium-plugin.h"
 
 /* Instructions (a fused compare and jump counting as one) that one
@@ -149,7 +148,7 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
       if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER)
 	continue;
       if (CALL_P (insn) || GET_CODE (pat) == ASM_INPUT
-	  || asm_noperands (pat) >= 0 || JUMP_TABLE_DATA_P (insn))
+	  || asm_noperands (pat) >= 0)
 	return false;
       if (*loc == UNKNOWN_LOCATION
 	  && LOCATION_LOCUS (INSN_LOCATION (insn)) != UNKNOWN_LOCATION)
@@ -157,9 +156,10 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
       la_insn li;
       if (JUMP_P (insn))
 	{
-	  /* Its length depends on addresses not known yet: short when the
-	     loop is short (checked below), which is all this pass acts
-	     on.  */
+	  /* Its length depends on addresses not known yet: the jump back
+	     is short when the loop is (checked below), which is all this
+	     pass acts on; a jump out of the loop may be long, and the
+	     estimate then a few bytes short.  */
 	  li.len = 2;
 	  li.op = !(prev && la_compare_p (prev));
 	}

@@ -29,7 +29,13 @@
    workers, which publish them through their own views; a reader sees the
    minimum over the writers, paper section 3).
 
-   Usage: fmradio [--workers W] [--burst B] [--horizon H]
+   The processes talk only through records and views, in bursts, so the
+   receiver runs them as fibers (er_use_fibers): a process that waits
+   gives its core to another without a trip through the kernel, and any
+   core that is free runs whichever process can go on (bench/README.md,
+   "fmradio").  --threads gives each process a thread of its own instead.
+
+   Usage: fmradio [--workers W] [--burst B] [--horizon H] [--threads]
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
    W: workers per data-parallel stage (1..16, default 2); B: burst in
    input samples (16..65536, default 4096; the 48 kHz stages use B / 5);
@@ -261,7 +267,7 @@ static int
 fm_usage (void)
 {
   fprintf (stderr, "usage: fmradio [--workers W] [--burst B] [--horizon H] "
-	   "[--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav\n");
+	   "[--threads] [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav\n");
   return 2;
 }
 
@@ -273,12 +279,14 @@ main (int argc, char **argv)
   for (int b = 0; b < FM_EQ_BANDS; b++)
     gain[b] = 1.0;
   long workers = FM_DEFAULT_WORKERS, burst = FM_DEFAULT_BURST, horizon = 0;
-  int quiet = 0, a = 1;
+  int quiet = 0, threads = 0, a = 1;
   for (; a < argc && argv[a][0] == '-'; a++)
     {
       const char *o = argv[a];
       if (!strcmp (o, "--quiet"))
 	quiet = 1;
+      else if (!strcmp (o, "--threads"))
+	threads = 1;
       else if (a + 1 >= argc)
 	return fm_usage ();
       else if (!strcmp (o, "--workers"))
@@ -339,6 +347,9 @@ main (int argc, char **argv)
   if (fm_output_open (argv[a + 1], &p.out))
     return 1;
 
+  /* Fibers where the runtime has them (x86-64; elsewhere, or when
+     ERBIUM_FIBERS says otherwise, threads).  */
+  er_use_fibers (!threads);
   double t0 = fm_now ();
   record(struct fm_cf) iq = new_record(1, workers);
   record(struct fm_cf) ch = new_record(workers, workers);
@@ -372,7 +383,7 @@ main (int argc, char **argv)
     {
       char settings[96];
       snprintf (settings, sizeof settings, "%ld workers, burst %ld, horizon "
-		"%ld", workers, burst, horizon);
+		"%ld%s", workers, burst, horizon, threads ? ", threads" : "");
       fm_report ("fmradio", p.n, p.ne, secs, settings);
     }
   return 0;

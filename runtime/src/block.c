@@ -1,5 +1,9 @@
 /* Erbium runtime: blocking (spin, yield, sleep) and wake-up.
 
+   A process that is a fiber (fiber.c) yields and sleeps the same way,
+   only in its worker: a yield runs the core's next fiber, a sleep lets the
+   worker skip it until a wake reaches the worker.
+
    A waiter on a core of its own first spins briefly (the other side is
    usually one burst away on another core); a waiter whose core runs other
    processes of the program skips that and yields at once, since spinning
@@ -29,6 +33,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include <stdlib.h>
 #include "internal.h"
 
 #define ER_SPINS 20		/* polls with a growing pause in between */
@@ -75,8 +80,15 @@ void
 er_wake (er_record *rr)
 {
   er_rec *r = er_rec_of (rr);
-  atomic_fetch_add_explicit (&r->seq, 1, memory_order_release);
-  er_futex_wake (&r->seq);
+  /* The increment (a locked instruction) orders the waker's publication
+     before its reads of the sleeper counts; sleepers count themselves
+     before they read SEQ or the worker's word (er_wait_long,
+     er_fiber_sleep_begin), so one side sees the other.  */
+  atomic_fetch_add (&r->seq, 1);
+  if (atomic_load (&r->nsleepers))
+    er_futex_wake (&r->seq);
+  if (atomic_load (&r->fiber_sleepers))
+    er_fibers_wake (atomic_exchange (&r->fiber_sleepers, 0));
 }
 
 /* Commit or release made V's published index reach its wake threshold:
@@ -111,6 +123,18 @@ er_wake_all_global (void)
 {
   atomic_fetch_add_explicit (&er_global_seq, 1, memory_order_release);
   er_futex_wake (&er_global_seq);
+  er_fibers_wake_all ();
+}
+
+/* Give the core away for a moment: to the next fiber of the worker, or to
+   the kernel's next thread.  */
+static void
+er_yield (er_thread *t)
+{
+  if (t->fiber)
+    er_fiber_yield (t);
+  else
+    sched_yield ();
 }
 
 /* Park the calling thread's views whose record is being reallocated and
@@ -182,7 +206,7 @@ er_wait_long (struct er_waiter *w, er_thread *t, struct er_progress *pr)
   int shared = er_core_shared (t);
   for (int k = 0, n = shared ? ER_YIELDS_SHARED : ER_YIELDS; k < n; k++)
     {
-      sched_yield ();
+      er_yield (t);
       if (w->try_fn (w))
 	return;
       if (er_moved (w, pr))
@@ -204,7 +228,17 @@ er_wait_long (struct er_waiter *w, er_thread *t, struct er_progress *pr)
 	 allocated view of that record (er_park parks only the view of its
 	 primitive, and alloc's wait for another reallocation none).  */
       er_park_owned (t);
-      uint32_t s = atomic_load_explicit (seq, memory_order_acquire);
+      /* A fiber sleeps in its worker (fiber.c), a thread on the futex;
+	 either counts itself before its last look (er_wake).  */
+      uint32_t s;
+      if (t->fiber)
+	s = er_fiber_sleep_begin (t, w->rec);
+      else
+	{
+	  if (w->rec)
+	    atomic_fetch_add (&w->rec->nsleepers, 1);
+	  s = atomic_load_explicit (seq, memory_order_acquire);
+	}
       /* Ask the laggard's owner to wake us when it gets there, then look
 	 again (the locked compare-and-swap orders the two); a try that
 	 finds another laggard arms that one too.  */
@@ -218,8 +252,12 @@ er_wait_long (struct er_waiter *w, er_thread *t, struct er_progress *pr)
 	  if (ok || w->lag == lag)
 	    break;
 	}
-      if (!ok)
+      if (!ok && t->fiber)
+	er_fiber_sleep (t, s, ns);
+      else if (!ok)
 	er_futex_wait (seq, s, ns);
+      if (!t->fiber && w->rec)
+	atomic_fetch_sub (&w->rec->nsleepers, 1);
       if (ok || w->try_fn (w))
 	break;
       if (ns < ER_SLEEP_MAX_NS)

@@ -105,6 +105,10 @@ typedef struct er_rec
 
   er_vimpl *all;		/* every view ever connected */
   struct er_rec *next_live, *prev_live;	/* global list, for reports */
+  _Atomic uint32_t nsleepers;	/* threads asleep on SEQ */
+  /* Workers (fiber.c) with a fiber asleep on this record: bit K for
+     worker K; er_wake clears it and wakes them.  */
+  _Atomic uint64_t fiber_sleepers;
 } er_rec;
 
 static inline er_rec *
@@ -138,6 +142,7 @@ typedef struct er_thread
   int64_t cpu_ns, wait_seen;	/* CPU time, waits' CPU time then */
   int64_t wait_ns;		/* CPU time in long waits, atomic */
   struct er_thread *next_placed, *prev_placed;
+  struct er_fiber *fiber;	/* its fiber (fiber.c), or NULL: a thread */
   char name[48];		/* for reports */
   struct er_rec *reallocating;	/* record whose window it is replacing */
 } er_thread;
@@ -214,10 +219,21 @@ void er_balance_maybe (void);
 int64_t er_wait_cpu_begin (er_thread *t);
 void er_wait_cpu_end (er_thread *t, int64_t begin);
 int er_core_shared (er_thread *t);
+void er_bind_core (const char *name, int core);
+
+/* fiber.c: processes that share a core as fibers of its worker.  */
+int er_fibers_enabled (void);
+void er_fiber_start (er_thread *t, void (*fn) (void *), void *arg);
+void er_fiber_yield (er_thread *t);
+uint32_t er_fiber_sleep_begin (er_thread *t, er_rec *r);
+void er_fiber_sleep (er_thread *t, uint32_t word, long ns);
+void er_fibers_wake (uint64_t mask);
+void er_fibers_wake_all (void);
 
 /* misuse.c  */
 void er_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
 const char *er_op_name (int op);
+void *er_zalloc_line (size_t size, const char *what);
 
 #endif /* ERBIUM_INTERNAL_H */

@@ -255,6 +255,14 @@ er_bind_thread (pthread_t tid, const char *name, int core)
   hwloc_bitmap_free (set);
 }
 
+/* Bind the calling thread, named NAME in reports, to logical core CORE
+   (fiber.c's workers).  */
+void
+er_bind_core (const char *name, int core)
+{
+  er_bind_thread (pthread_self (), name, core);
+}
+
 /* CLOCK's time in ns, or -1 when it cannot be read.  */
 static int64_t
 er_clock_ns (clockid_t clock)
@@ -365,6 +373,10 @@ er_place_on_connect (er_thread *t, er_rec *r)
 int
 er_core_shared (er_thread *t)
 {
+  /* A fiber's worker runs the other fibers: a waiting fiber gives its
+     worker back at once (fiber.c).  */
+  if (t && t->fiber)
+    return 1;
   int c = t ? __atomic_load_n (&t->core, __ATOMIC_RELAXED) : -1;
   if (c >= 0)
     return __atomic_load_n (&er_core_load[c], __ATOMIC_RELAXED) > 1;

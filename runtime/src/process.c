@@ -1,7 +1,9 @@
 /* Erbium runtime: processes (paper section 3, "Creation", "Termination").
 
-   run p(args) becomes er_run: a persistent thread running FN on a private
-   copy of its arguments, bound by placement.c.  When FN returns, the
+   run p(args) becomes er_run: a persistent process running FN on a
+   private copy of its arguments: a thread of its own, bound to a core by
+   placement.c, or, when the program asked for fibers (er_use_fibers), a
+   fiber that the per-core workers of fiber.c run.  When FN returns, the
    process's remaining views are freed with ER_TERMINATE ("an explicit or
    implicit return terminates a process").  er_wait_all, called at exit by
    the main thread, waits for every process and joins its thread.  */
@@ -25,22 +27,38 @@ static size_t er_ntids, er_captids;
 static _Atomic int er_running;
 static _Atomic int er_nprocs_started;
 
+/* The process's life, in its thread or its fiber: run FN, terminate its
+   streams, give its core back, stop counting.  */
+static void
+er_process_run (struct er_start *st)
+{
+  er_thread *t = st->t;
+  er_bind_self (t, t->core);
+  st->fn (st->args);
+  er_free_owned_views (t);
+  er_unplace (t);
+  free (st);
+  atomic_fetch_sub (&er_running, 1);
+  er_live_add (-1);
+}
+
 static void *
 er_process_main (void *p)
 {
   struct er_start *st = p;
   er_thread *t = st->t;
   er_set_self (t);
-  er_bind_self (t, t->core);
-  st->fn (st->args);
-  er_free_owned_views (t);
-  er_unplace (t);
-  free (st);
-  free (t);
+  er_process_run (st);
   er_set_self (NULL);
-  atomic_fetch_sub (&er_running, 1);
-  er_live_add (-1);
+  free (t);
   return NULL;
+}
+
+/* A fiber's process; its worker frees T when it returns.  */
+static void
+er_process_fiber_main (void *p)
+{
+  er_process_run (p);
 }
 
 int
@@ -48,8 +66,8 @@ er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
 {
   er_init ();
   struct er_start *st = malloc (sizeof *st + size);
-  er_thread *t = calloc (1, sizeof *t);
-  if (!st || !t)
+  er_thread *t = er_zalloc_line (sizeof *t, "a process's state");
+  if (!st)
     er_fatal ("out of memory starting a process");
   st->fn = fn;
   st->t = t;
@@ -60,13 +78,22 @@ er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
   snprintf (t->name, sizeof t->name, "process %d", n);
   t->is_process = 1;
   t->counted = 1;
-  t->core = er_place_new_process (core);
+  /* Automatically placed processes are fibers when the program asked for
+     them (fiber.c): they run on whichever core is free, so they are not
+     placed.  */
+  int fiber = core < 0 && er_fibers_enabled ();
+  t->core = fiber ? -1 : er_place_new_process (core);
   t->auto_placed = core < 0;
 
   /* Count the process before it exists, so that nobody sees a moment
      where it is neither live nor done.  */
   atomic_fetch_add (&er_running, 1);
   er_live_add (1);
+  if (fiber)
+    {
+      er_fiber_start (t, er_process_fiber_main, st);
+      return 0;
+    }
   pthread_mutex_lock (&er_procs_lock);
   if (er_ntids == er_captids)
     {

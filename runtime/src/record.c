@@ -31,18 +31,6 @@ er_record_unlock (er_rec *r)
   pthread_mutex_unlock (&r->lock);
 }
 
-/* Cache-line aligned zeroed allocation; aborts on failure.  */
-static void *
-er_zalloc_aligned (size_t size, const char *what)
-{
-  size_t a = ER_CACHE_LINE;
-  void *p = aligned_alloc (a, (size + a - 1) / a * a);
-  if (!p)
-    er_fatal ("out of memory allocating %s (%zu bytes)", what, size);
-  memset (p, 0, size);
-  return p;
-}
-
 /* Build a new participant set of KIND (the views whose published index
    the other side waits on) and publish it.  Caller holds the lock.  */
 static void
@@ -51,9 +39,10 @@ er_rebuild_set (er_rec *r, int kind)
   int n = 0;
   for (er_vimpl *vi = r->all; vi; vi = vi->next_all)
     n++;
-  er_set *s = calloc (1, sizeof *s + n * sizeof (er_member));
-  if (!s)
-    er_fatal ("out of memory rebuilding record %u", r->pub.serial);
+  /* Pollers read the set on every slow-path look: no line shared with
+     anything written.  */
+  er_set *s = er_zalloc_line (sizeof *s + n * sizeof (er_member),
+			      "a view set");
   int nlive = 0;
   for (er_vimpl *vi = r->all; vi; vi = vi->next_all)
     {
@@ -111,7 +100,7 @@ er_new_record (int wreg, int rreg, size_t esize)
   if (esize == 0 || esize > ((size_t) 1 << 20))
     er_fatal ("new_record: invalid element size %zu bytes (rule: elements "
 	      "are 1 byte to 1 MiB)", esize);
-  er_rec *r = er_zalloc_aligned (sizeof *r, "a record");
+  er_rec *r = er_zalloc_line (sizeof *r, "a record");
   pthread_mutex_init (&r->lock, NULL);
   r->wreg = wreg;
   r->rreg = rreg;
@@ -151,7 +140,7 @@ er_new_view (er_record *rr, int kind)
 {
   er_rec *r = er_rec_of (rr);
   er_thread *t = er_self ();
-  er_vimpl *vi = er_zalloc_aligned (sizeof *vi, "a view");
+  er_vimpl *vi = er_zalloc_line (sizeof *vi, "a view");
   er_view *v = &vi->v;
   v->kind = (uint8_t) kind;
   v->rec = rr;

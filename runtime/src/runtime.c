@@ -82,9 +82,7 @@ er_self (void)
   if (er_tls)
     return er_tls;
   er_init ();
-  er_thread *t = calloc (1, sizeof *t);
-  if (!t)
-    er_fatal ("out of memory for thread state");
+  er_thread *t = er_zalloc_line (sizeof *t, "thread state");
   t->core = -1;
   er_tls = t;
   if (er_is_main_thread ())

@@ -1,8 +1,9 @@
 /* Erbium runtime: processes (paper section 3, "Creation" and
    "Termination").
 
-   A process is a persistent thread running a function on a private copy of
-   its arguments.  Processes may create processes.  When a process returns,
+   A process is a persistent thread (or, on request, a fiber: see
+   er_use_fibers) running a function on a private copy of its
+   arguments.  Processes may create processes.  When a process returns,
    every view it still owns is freed with ER_TERMINATE (an implicit return
    terminates the process's streams, which is what lets the paper's Figure 2
    consumer stop).  At exit the main thread frees its own views the same way
@@ -44,6 +45,26 @@ void er_wait_all (void);
 int er_ncores (void);
 int er_npus (void);
 int er_cache_line (void);
+
+/* Ask that automatically placed processes (er_run) run as fibers (ON !=
+   0) or as threads of their own (ON == 0, the default).  Fibers
+   (runtime/src/fiber.c) are run by one worker thread per core, from a
+   run queue the workers share: a process that waits gives its core to
+   another in user space, where a thread goes through the kernel, and a
+   process runs on whichever core is free.  The scheduling is
+   cooperative: a process gives its core away only inside the primitives.
+   So every process must synchronise with the others only through
+   records and views (one that blocks in the kernel, or polls shared
+   memory for another process, holds up a worker or waits forever), a
+   process that computes for long without waiting keeps its worker for
+   that long, and processes share the workers' thread-local variables.
+   Processes started with er_run_on on a core stay threads, and so do
+   all processes when ERBIUM_CPUS is set.  Call it
+   before the first process starts.  Returns 0, or -1 (nothing changes)
+   when a process has already started or fibers are not available
+   (x86-64 only).  The environment variable ERBIUM_FIBERS=1 or 0, when
+   set, overrides the program's choice.  */
+int er_use_fibers (int on);
 
 /* Exit status of a program stopped by deadlock detection.  */
 #define ER_EXIT_DEADLOCK 70

@@ -1,0 +1,508 @@
+/* Erbium runtime: processes run as fibers of one worker thread per core
+   (er_use_fibers).
+
+   With more processes than cores, one thread per process costs a kernel
+   context switch each time a process waits for another: the FM receiver
+   of examples/fmradio makes 10 000 to 20 000 of them per run on two
+   cores.  The paper fuses processes at compile time into statically
+   scheduled tasks (section 4); this is a run-time counterpart.  Every
+   process is a fiber (own stack, own er_thread), and one worker thread
+   per core of the program's affinity mask runs them: a worker takes a
+   fiber from the run queue, which all workers share, runs it until it
+   waits (block.c: where a thread would sched_yield or sleep on a futex, a
+   fiber returns to its worker), and takes the next.  A switch saves and
+   restores the callee-saved registers and the floating point control
+   words: some 20 ns instead of microseconds.  Since the queue is shared,
+   a fiber runs on whichever core is free when it can go on, so no core
+   idles while a process elsewhere could run (the static placement of
+   threads, placement.c, cannot do that): on the FM receiver this is
+   worth about 6 % (bench/README.md).
+
+   The queue is a ring under a mutex (two workers on these machines: no
+   contention worth a lock-free queue), scanned round-robin from the
+   fiber picked last.  A fiber that waits and yields stays runnable and is
+   picked again in its turn; one that sleeps (block.c's long wait) is
+   skipped until the queue's word changes or its timeout passes.  To have
+   the word change, a sleeping fiber marks its record's fiber_sleepers
+   before it looks a last time, and er_wake, which every commit or
+   release reaching a sleeper's threshold calls, bumps the word when the
+   mark is set (and wakes the workers that sleep on it, which they do when
+   no fiber can run).  The Dekker-style order of those steps is in
+   er_fiber_sleep_begin and er_fibers_wake.
+
+   Fibers are a mode a program asks for (er_use_fibers, or
+   ERBIUM_FIBERS=1 in the environment), not the default, because the
+   scheduler is cooperative: a fiber gives its core away only inside the
+   primitives.  A process that blocks in the kernel outside them (reading
+   a pipe, a mutex held by another process), or that waits for another
+   process by polling shared memory, holds up a worker, or waits forever
+   for a process that cannot run; a process that computes for long
+   without waiting keeps its worker for that long; and processes share
+   the workers' thread-local variables (errno is safe: no switch happens
+   between a system call and the read of errno outside the primitives).
+   A program whose processes talk only through records and views, in
+   bursts, loses nothing.  Processes started on a given core (er_run_on)
+   stay threads bound there, and so do all processes when ERBIUM_CPUS
+   lists CPUs for them.  ERBIUM_FIBERS=0 gives every process a thread of
+   its own whatever the program asked, ERBIUM_FIBERS=1 fibers.  Fibers need a context
+   switch written for the architecture: x86-64 only; elsewhere every
+   process is a thread.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include "internal.h"
+
+#if defined (__x86_64__)
+#define ER_HAVE_FIBERS 1
+#else
+#define ER_HAVE_FIBERS 0
+#endif
+
+#define ER_WORKERS_MAX 1024	/* workers, at most */
+#define ER_IDLE_NS 100000000L	/* an idle worker's futex timeout */
+
+enum er_fstate
+{
+  ER_F_RUN,			/* runnable, or polling in a wait */
+  ER_F_SLEEP,			/* in a long wait: skip until woken */
+  ER_F_DONE			/* returned: free it */
+};
+
+struct er_worker;
+
+struct er_fiber
+{
+  void *sp;			/* saved stack pointer while switched out */
+  char *stack;			/* mapping, guard page first */
+  size_t stack_bytes;
+  void (*fn) (void *);
+  void *arg;
+  er_thread *t;
+  struct er_worker *w;		/* the worker running it, while it runs */
+  struct er_fiber *next;	/* the run queue's ring */
+  enum er_fstate state;
+  int running;			/* a worker runs it (under er_rq_lock) */
+  uint32_t sleep_word;		/* queue word before the last look */
+  int64_t deadline;		/* sleeping: resume at this time (ns) */
+};
+
+typedef struct er_worker
+{
+  int core;			/* logical core index (placement.c) */
+  void *sched_sp;		/* the scheduler's saved stack pointer */
+  char name[48];
+} er_worker;
+
+static pthread_mutex_t er_rq_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct er_fiber *er_rq;	/* the ring, at the fiber picked last */
+static _Atomic uint32_t er_rq_word;	/* bumped by every wake */
+static _Atomic int er_rq_sleepers;	/* workers asleep on the word */
+static pthread_mutex_t er_workers_lock = PTHREAD_MUTEX_INITIALIZER;
+static int er_fibers_on = -1;	/* -1: not decided yet */
+static int er_fibers_asked;	/* what er_use_fibers asked */
+static int er_nworkers;		/* started, under er_workers_lock */
+static size_t er_stack_bytes, er_page;
+
+#if ER_HAVE_FIBERS
+/* er_ctx_switch (void **save, void *to): push the callee-saved registers
+   and the MXCSR and x87 control words on the current stack, store the
+   stack pointer in *SAVE, switch to TO and pop the same from there.  A new
+   fiber's stack starts as if switched out just before er_ctx_entry, which
+   calls the function in r13 with the argument in r12.  */
+__asm__ (".text\n"
+	 ".p2align 4\n"
+	 ".globl er_ctx_switch\n"
+	 ".hidden er_ctx_switch\n"
+	 ".type er_ctx_switch, @function\n"
+	 "er_ctx_switch:\n"
+	 "\tpushq %rbp\n"
+	 "\tpushq %rbx\n"
+	 "\tpushq %r12\n"
+	 "\tpushq %r13\n"
+	 "\tpushq %r14\n"
+	 "\tpushq %r15\n"
+	 "\tsubq $8, %rsp\n"
+	 "\tstmxcsr (%rsp)\n"
+	 "\tfnstcw 4(%rsp)\n"
+	 "\tmovq %rsp, (%rdi)\n"
+	 "\tmovq %rsi, %rsp\n"
+	 "\tldmxcsr (%rsp)\n"
+	 "\tfldcw 4(%rsp)\n"
+	 "\taddq $8, %rsp\n"
+	 "\tpopq %r15\n"
+	 "\tpopq %r14\n"
+	 "\tpopq %r13\n"
+	 "\tpopq %r12\n"
+	 "\tpopq %rbx\n"
+	 "\tpopq %rbp\n"
+	 "\tret\n"
+	 ".size er_ctx_switch, .-er_ctx_switch\n"
+	 ".p2align 4\n"
+	 ".globl er_ctx_entry\n"
+	 ".hidden er_ctx_entry\n"
+	 ".type er_ctx_entry, @function\n"
+	 "er_ctx_entry:\n"
+	 "\tmovq %r12, %rdi\n"
+	 "\tcallq *%r13\n"
+	 "\tud2\n"
+	 ".size er_ctx_entry, .-er_ctx_entry\n");
+void er_ctx_switch (void **save, void *to);
+extern char er_ctx_entry[];
+#endif
+
+static int64_t
+er_mono_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int
+er_use_fibers (int on)
+{
+  int r = 0;
+  pthread_mutex_lock (&er_workers_lock);
+  if (er_fibers_on >= 0 || !ER_HAVE_FIBERS)
+    r = -1;
+  else
+    er_fibers_asked = on != 0;
+  pthread_mutex_unlock (&er_workers_lock);
+  return r;
+}
+
+/* Whether automatically placed processes run as fibers: decided once, at
+   the first process, from ERBIUM_FIBERS if set, else er_use_fibers.  */
+int
+er_fibers_enabled (void)
+{
+  int on = __atomic_load_n (&er_fibers_on, __ATOMIC_ACQUIRE);
+  if (on >= 0)
+    return on;
+  pthread_mutex_lock (&er_workers_lock);
+  if (er_fibers_on < 0)
+    {
+      /* ERBIUM_CPUS places each process on a listed CPU: threads.  */
+      const char *s = getenv ("ERBIUM_FIBERS");
+      const char *cpus = getenv ("ERBIUM_CPUS");
+      on = ER_HAVE_FIBERS
+	   && (s && *s ? strcmp (s, "0") != 0
+	       : er_fibers_asked && !(cpus && *cpus));
+      /* A fiber's stack is as large as a thread's would be.  */
+      pthread_attr_t a;
+      size_t bytes = 0;
+      if (pthread_attr_init (&a) == 0)
+	{
+	  pthread_attr_getstacksize (&a, &bytes);
+	  pthread_attr_destroy (&a);
+	}
+      er_page = (size_t) sysconf (_SC_PAGESIZE);
+      if (bytes < (size_t) 1 << 20)
+	bytes = (size_t) 8 << 20;
+      er_stack_bytes = (bytes + er_page - 1) / er_page * er_page;
+      __atomic_store_n (&er_fibers_on, on, __ATOMIC_RELEASE);
+    }
+  on = er_fibers_on;
+  pthread_mutex_unlock (&er_workers_lock);
+  return on;
+}
+
+static void
+er_futex (_Atomic uint32_t *addr, int op, uint32_t val, long ns)
+{
+  struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
+  syscall (SYS_futex, (uint32_t *) addr, op, val, ns > 0 ? &ts : NULL,
+	   NULL, 0);
+}
+
+/* Bump the queue's word, and wake the workers that sleep on it: the
+   increment (a locked instruction) precedes the read of the sleeper
+   count, as a worker's count precedes its futex wait on the word; one of
+   the two sees the other.  */
+static void
+er_rq_kick (void)
+{
+  atomic_fetch_add (&er_rq_word, 1);
+  if (atomic_load (&er_rq_sleepers))
+    er_futex (&er_rq_word, FUTEX_WAKE_PRIVATE, INT_MAX, 0);
+}
+
+/* A record with sleeping fibers was woken (er_wake; MASK: its
+   fiber_sleepers, nonzero).  */
+void
+er_fibers_wake (uint64_t mask)
+{
+  if (mask)
+    er_rq_kick ();
+}
+
+/* Wake every sleeping fiber (global wakes: a process ended, exit).  */
+void
+er_fibers_wake_all (void)
+{
+  if (__atomic_load_n (&er_fibers_on, __ATOMIC_ACQUIRE) > 0)
+    er_rq_kick ();
+}
+
+#if ER_HAVE_FIBERS
+/* Switch from the running fiber F back to its worker.  */
+static void
+er_fiber_out (struct er_fiber *f)
+{
+  er_ctx_switch (&f->sp, f->w->sched_sp);
+}
+
+/* First code of a fiber: run the process, then let the worker free
+   it.  */
+static void
+er_fiber_main (void *p)
+{
+  struct er_fiber *f = p;
+  f->fn (f->arg);
+  f->state = ER_F_DONE;
+  er_fiber_out (f);
+  __builtin_unreachable ();
+}
+
+/* The next fiber that may run, marked running, or NULL; *WAKE_AT: the
+   earliest timeout of the sleeping ones.  Caller holds er_rq_lock.  */
+static struct er_fiber *
+er_rq_pick (uint32_t word, int64_t now, int64_t *wake_at)
+{
+  if (!er_rq)
+    return NULL;
+  struct er_fiber *f = er_rq->next, *first = f;
+  do
+    {
+      if (!f->running)
+	{
+	  if (f->state != ER_F_SLEEP || f->sleep_word != word
+	      || now >= f->deadline)
+	    {
+	      f->running = 1;
+	      er_rq = f;	/* the scan goes on after it next time */
+	      return f;
+	    }
+	  if (f->deadline < *wake_at)
+	    *wake_at = f->deadline;
+	}
+      f = f->next;
+    }
+  while (f != first);
+  return NULL;
+}
+
+/* Take F, which has returned, out of the ring.  Caller holds
+   er_rq_lock.  */
+static void
+er_rq_remove (struct er_fiber *f)
+{
+  struct er_fiber *p = f;
+  while (p->next != f)
+    p = p->next;
+  if (p == f)
+    er_rq = NULL;
+  else
+    {
+      p->next = f->next;
+      if (er_rq == f)
+	er_rq = p;
+    }
+}
+
+/* A worker: bound to its core, it runs whichever fiber may run and
+   sleeps when none may (head of this file).  */
+static void *
+er_worker_main (void *p)
+{
+  er_worker *w = p;
+  er_bind_core (w->name, w->core);
+  for (;;)
+    {
+      uint32_t word = atomic_load (&er_rq_word);
+      int64_t now = er_mono_ns (), wake_at = INT64_MAX;
+      pthread_mutex_lock (&er_rq_lock);
+      struct er_fiber *f = er_rq_pick (word, now, &wake_at);
+      pthread_mutex_unlock (&er_rq_lock);
+      if (f)
+	{
+	  f->state = ER_F_RUN;
+	  f->w = w;
+	  er_set_self (f->t);
+	  er_ctx_switch (&w->sched_sp, f->sp);
+	  er_set_self (NULL);
+	  pthread_mutex_lock (&er_rq_lock);
+	  f->running = 0;
+	  if (f->state == ER_F_DONE)
+	    er_rq_remove (f);
+	  pthread_mutex_unlock (&er_rq_lock);
+	  if (f->state == ER_F_DONE)
+	    {
+	      munmap (f->stack, f->stack_bytes);
+	      free (f->t);
+	      free (f);
+	    }
+	  continue;
+	}
+      /* No fiber may run and nothing changed since they looked: sleep
+	 until a wake bumps the word or the earliest timeout.  */
+      atomic_fetch_add (&er_rq_sleepers, 1);
+      if (atomic_load (&er_rq_word) == word)
+	er_futex (&er_rq_word, FUTEX_WAIT_PRIVATE, word,
+		  wake_at == INT64_MAX ? ER_IDLE_NS
+		  : wake_at > now ? wake_at - now : 1);
+      atomic_fetch_sub (&er_rq_sleepers, 1);
+    }
+  return NULL;
+}
+
+/* Start one worker per core of the program, once.  */
+static void
+er_start_workers (void)
+{
+  pthread_mutex_lock (&er_workers_lock);
+  int n = er_ncores ();
+  if (n > ER_WORKERS_MAX)
+    n = ER_WORKERS_MAX;
+  for (; er_nworkers < n; er_nworkers++)
+    {
+      er_worker *w = er_zalloc_line (sizeof *w, "a worker");
+      w->core = er_nworkers;
+      snprintf (w->name, sizeof w->name, "worker of core %d", w->core);
+      pthread_t tid;
+      int rc = pthread_create (&tid, NULL, er_worker_main, w);
+      if (rc != 0)
+	er_fatal ("cannot start the %s: pthread_create failed (%s)",
+		  w->name, strerror (rc));
+      pthread_detach (tid);
+    }
+  pthread_mutex_unlock (&er_workers_lock);
+}
+
+/* Start process T as a fiber running FN (ARG).  */
+void
+er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
+{
+  struct er_fiber *f = er_zalloc_line (sizeof *f, "a fiber");
+  f->stack_bytes = er_stack_bytes + er_page;
+  f->stack = mmap (NULL, f->stack_bytes, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+		   -1, 0);
+  if (f->stack == MAP_FAILED)
+    er_fatal ("cannot start %s: no memory for its %zu-byte stack (%s)",
+	      t->name, er_stack_bytes, strerror (errno));
+  /* The lowest page is the guard against overflow.  */
+  mprotect (f->stack, er_page, PROT_NONE);
+  f->fn = fn;
+  f->arg = arg;
+  f->t = t;
+  t->fiber = f;
+  /* The initial frame er_ctx_switch pops: control words, r15..r12,
+     rbx, rbp, return address (er_ctx_entry); after the return the
+     stack pointer is 16-byte aligned, as a call expects.  */
+  uintptr_t top = ((uintptr_t) f->stack + f->stack_bytes) & ~(uintptr_t) 15;
+  uint64_t *frame = (uint64_t *) (top - 64);
+  uint32_t mxcsr;
+  uint16_t fpucw;
+  __asm__ __volatile__ ("stmxcsr %0" : "=m" (mxcsr));
+  __asm__ __volatile__ ("fnstcw %0" : "=m" (fpucw));
+  memset (frame, 0, 64);
+  memcpy (frame, &mxcsr, 4);
+  memcpy ((char *) frame + 4, &fpucw, 2);
+  frame[3] = (uint64_t) (uintptr_t) er_fiber_main;	/* r13 */
+  frame[4] = (uint64_t) (uintptr_t) f;			/* r12 */
+  frame[7] = (uint64_t) (uintptr_t) er_ctx_entry;
+  f->sp = frame;
+  er_start_workers ();
+  pthread_mutex_lock (&er_rq_lock);
+  if (!er_rq)
+    f->next = f, er_rq = f;
+  else
+    {
+      f->next = er_rq->next;
+      er_rq->next = f;
+    }
+  pthread_mutex_unlock (&er_rq_lock);
+  er_rq_kick ();
+}
+
+/* The running fiber of T gives its core to the next one and stays
+   runnable (block.c's yield).  */
+void
+er_fiber_yield (er_thread *t)
+{
+  struct er_fiber *f = t->fiber;
+  f->state = ER_F_RUN;
+  er_fiber_out (f);
+}
+
+/* First half of a fiber's sleep (block.c): ask that wakes of record R
+   (NULL: global wakes only) bump the queue's word, and return the word,
+   to be passed to er_fiber_sleep after the fiber's last look.  The mark
+   (a locked instruction, or a fence when already set) precedes the read
+   of the word and the look; er_wake bumps the record's sequence before
+   it reads the mark: either the look sees what the waker published, or
+   the waker sees the mark and changes the word.  */
+uint32_t
+er_fiber_sleep_begin (er_thread *t, er_rec *r)
+{
+  (void) t;
+  if (r)
+    {
+      if (!atomic_load_explicit (&r->fiber_sleepers, memory_order_relaxed))
+	atomic_fetch_or (&r->fiber_sleepers, 1);
+      else
+	atomic_thread_fence (memory_order_seq_cst);
+    }
+  return atomic_load (&er_rq_word);
+}
+
+/* Second half: T's fiber sleeps until the queue's word differs from
+   WORD (er_fiber_sleep_begin) or NS nanoseconds pass.  */
+void
+er_fiber_sleep (er_thread *t, uint32_t word, long ns)
+{
+  struct er_fiber *f = t->fiber;
+  f->sleep_word = word;
+  f->deadline = er_mono_ns () + ns;
+  f->state = ER_F_SLEEP;
+  er_fiber_out (f);
+}
+
+#else /* !ER_HAVE_FIBERS */
+
+void
+er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
+{
+  (void) t, (void) fn, (void) arg;
+  er_fatal ("fibers are not available on this architecture");
+}
+
+void
+er_fiber_yield (er_thread *t)
+{
+  (void) t;
+}
+
+uint32_t
+er_fiber_sleep_begin (er_thread *t, er_rec *r)
+{
+  (void) t, (void) r;
+  return 0;
+}
+
+void
+er_fiber_sleep (er_thread *t, uint32_t word, long ns)
+{
+  (void) t, (void) word, (void) ns;
+}
+#endif

@@ -424,13 +424,17 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
   f->sp = frame;
   er_start_workers ();
   pthread_mutex_lock (&er_rq_lock);
+  /* At the end of the scan order (the scan starts after er_rq), so that
+     processes first run in the order they were started: the FM
+     receiver's source used to start last, 1.3 ms late.  */
   if (!er_rq)
-    f->next = f, er_rq = f;
+    f->next = f;
   else
     {
       f->next = er_rq->next;
       er_rq->next = f;
     }
+  er_rq = f;
   pthread_mutex_unlock (&er_rq_lock);
   er_rq_kick ();
 }

@@ -124,6 +124,28 @@ er_restrict_to_allowed (void)
   hwloc_bitmap_free (set);
 }
 
+/* Spare the parts of topology discovery placement does not use: the
+   load is timed by every program (it happens at the first primitive),
+   and on these machines it took 0.95 ms, 0.59 ms without them.  Placement
+   reads cores, PUs, caches and their sharing, which Linux's sysfs gives;
+   the x86 backend only repeats them from cpuid, and distances, memory
+   attributes and CPU kinds go unused.  hwloc.h: "Topology Detection
+   Configuration and Query", hwloc_topology_set_components.  */
+static void
+er_topology_discover_less (void)
+{
+#if HWLOC_API_VERSION >= 0x00020500
+  hwloc_topology_set_flags (er_topo, HWLOC_TOPOLOGY_FLAG_NO_DISTANCES
+			    | HWLOC_TOPOLOGY_FLAG_NO_MEMATTRS
+			    | HWLOC_TOPOLOGY_FLAG_NO_CPUKINDS);
+#endif
+#if defined (__linux__) && HWLOC_API_VERSION >= 0x00020100
+  hwloc_topology_set_components (er_topo,
+				 HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST,
+				 "x86");
+#endif
+}
+
 void
 er_placement_init (void)
 {
@@ -132,9 +154,12 @@ er_placement_init (void)
     er_bind = 0;
   s = getenv ("ERBIUM_PLACEMENT_REPORT");
   er_report = s && *s && strcmp (s, "0") != 0;
-  if (hwloc_topology_init (&er_topo) == 0 && hwloc_topology_load (er_topo)
-      == 0)
-    er_topo_ok = 1;
+  if (hwloc_topology_init (&er_topo) == 0)
+    {
+      er_topology_discover_less ();
+      if (hwloc_topology_load (er_topo) == 0)
+	er_topo_ok = 1;
+    }
   if (er_topo_ok)
     {
       er_restrict_to_allowed ();

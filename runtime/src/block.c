@@ -1,8 +1,9 @@
 /* Erbium runtime: blocking (spin, yield, sleep) and wake-up.
 
    A process that is a fiber (fiber.c) yields and sleeps the same way,
-   only in its worker: a yield runs the core's next fiber, a sleep lets the
-   worker skip it until a wake reaches the worker.
+   only in user space: a yield hands its worker back to the run queue, a
+   sleep lets the workers skip it until a wake of its record bumps its
+   word.
 
    A waiter on a core of its own first spins briefly (the other side is
    usually one burst away on another core); a waiter whose core runs other
@@ -33,7 +34,6 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-#include <stdlib.h>
 #include "internal.h"
 
 #define ER_SPINS 20		/* polls with a growing pause in between */
@@ -87,8 +87,9 @@ er_wake (er_record *rr)
   atomic_fetch_add (&r->seq, 1);
   if (atomic_load (&r->nsleepers))
     er_futex_wake (&r->seq);
-  if (atomic_load (&r->fiber_sleepers))
-    er_fibers_wake (atomic_exchange (&r->fiber_sleepers, 0));
+  if (atomic_load (&r->fiber_sleepers)
+      && atomic_exchange (&r->fiber_sleepers, 0))
+    er_fibers_wake ();
 }
 
 /* Commit or release made V's published index reach its wake threshold:

@@ -236,13 +236,11 @@ er_rq_kick (void)
     er_futex (&er_rq_word, FUTEX_WAKE_PRIVATE, INT_MAX, 0);
 }
 
-/* A record with sleeping fibers was woken (er_wake; MASK: its
-   fiber_sleepers, nonzero).  */
+/* A record with sleeping fibers was woken (er_wake).  */
 void
-er_fibers_wake (uint64_t mask)
+er_fibers_wake (void)
 {
-  if (mask)
-    er_rq_kick ();
+  er_rq_kick ();
 }
 
 /* Wake every sleeping fiber (global wakes: a process ended, exit).  */

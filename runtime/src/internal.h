@@ -106,9 +106,9 @@ typedef struct er_rec
   er_vimpl *all;		/* every view ever connected */
   struct er_rec *next_live, *prev_live;	/* global list, for reports */
   _Atomic uint32_t nsleepers;	/* threads asleep on SEQ */
-  /* Workers (fiber.c) with a fiber asleep on this record: bit K for
-     worker K; er_wake clears it and wakes them.  */
-  _Atomic uint64_t fiber_sleepers;
+  /* Nonzero when a fiber (fiber.c) may sleep on this record: er_wake
+     clears it and wakes the fibers' workers.  */
+  _Atomic uint32_t fiber_sleepers;
 } er_rec;
 
 static inline er_rec *
@@ -221,19 +221,21 @@ void er_wait_cpu_end (er_thread *t, int64_t begin);
 int er_core_shared (er_thread *t);
 void er_bind_core (const char *name, int core);
 
-/* fiber.c: processes that share a core as fibers of its worker.  */
+/* fiber.c: processes as fibers of per-core workers (er_use_fibers).  */
 int er_fibers_enabled (void);
 void er_fiber_start (er_thread *t, void (*fn) (void *), void *arg);
 void er_fiber_yield (er_thread *t);
 uint32_t er_fiber_sleep_begin (er_thread *t, er_rec *r);
 void er_fiber_sleep (er_thread *t, uint32_t word, long ns);
-void er_fibers_wake (uint64_t mask);
+void er_fibers_wake (void);
 void er_fibers_wake_all (void);
 
 /* misuse.c  */
 void er_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
 const char *er_op_name (int op);
+
+/* runtime.c  */
 void *er_zalloc_line (size_t size, const char *what);
 
 #endif /* ERBIUM_INTERNAL_H */

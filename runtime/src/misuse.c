@@ -8,7 +8,6 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
-#include <string.h>
 #include "internal.h"
 
 /* Print "erbium: " FMT and abort.  */
@@ -135,18 +134,3 @@ er_check_access (er_view *v, int i, int n)
     }
 }
 
-/* SIZE zeroed bytes starting on a cache line (ER_CACHE_LINE) and
-   rounded up to whole lines, so that they share no line with another
-   object (runtime objects written by one thread and read by others: a
-   shared line turns every write into a miss for the readers).  Aborts
-   with a message naming WHAT when memory runs out.  Free with free.  */
-void *
-er_zalloc_line (size_t size, const char *what)
-{
-  size_t a = ER_CACHE_LINE;
-  void *p = aligned_alloc (a, (size + a - 1) / a * a);
-  if (!p)
-    er_fatal ("out of memory allocating %s (%zu bytes)", what, size);
-  memset (p, 0, size);
-  return p;
-}

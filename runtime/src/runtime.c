@@ -119,3 +119,19 @@ er_at_exit (void)
     er_free_owned_views (t);
   er_wait_all ();
 }
+
+/* SIZE zeroed bytes starting on a cache line (ER_CACHE_LINE) and
+   rounded up to whole lines, so that they share no line with another
+   object (runtime objects written by one thread and read by others: a
+   shared line turns every write into a miss for the readers).  Aborts
+   with a message naming WHAT when memory runs out.  Free with free.  */
+void *
+er_zalloc_line (size_t size, const char *what)
+{
+  size_t a = ER_CACHE_LINE;
+  void *p = aligned_alloc (a, (size + a - 1) / a * a);
+  if (!p)
+    er_fatal ("out of memory allocating %s (%zu bytes)", what, size);
+  memset (p, 0, size);
+  return p;
+}

@@ -67,9 +67,11 @@ static const struct
 
 /* Parse VALUE of boolean argument KEY into *OUT: "1" (or "yes", or no
    value) sets it, "0" (or "no") clears it.  Anything else is an error
-   naming KEY; returns false then.  */
+   naming KEY and saying it EXPECTED ("0 or 1" for a plain boolean);
+   returns false then.  */
 static bool
-erbium_parse_bool (const char *key, const char *value, bool *out)
+erbium_parse_bool (const char *key, const char *value, bool *out,
+		   const char *expected = "0 or 1")
 {
   if (!value || !strcmp (value, "1") || !strcmp (value, "yes"))
     *out = true;
@@ -77,8 +79,8 @@ erbium_parse_bool (const char *key, const char *value, bool *out)
     *out = false;
   else
     {
-      error ("erbium plugin: argument %<%s=%s%>: expected 0 or 1",
-	     key, value);
+      error ("erbium plugin: argument %<%s=%s%>: expected %s",
+	     key, value, expected);
       return false;
     }
   return true;
@@ -169,15 +171,10 @@ plugin_init (struct plugin_name_args *info,
 	  bool on;
 	  if (value && !strcmp (value, "all"))
 	    erbium_opts.loopalign = 2;
-	  else if (value && strcmp (value, "0") && strcmp (value, "1")
-		   && strcmp (value, "yes") && strcmp (value, "no"))
-	    {
-	      error ("erbium plugin: argument %<loopalign=%s%>: expected 0, 1 "
-		     "or all", value);
-	      return 1;
-	    }
-	  else if (erbium_parse_bool (key, value, &on))
+	  else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
 	    erbium_opts.loopalign = on;
+	  else
+	    return 1;
 	}
       else if (!strcmp (key, "dump"))
 	erbium_dump_list = value ? value : "";

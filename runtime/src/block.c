@@ -59,7 +59,9 @@ er_cpu_relax (void)
 #endif
 }
 
-static void
+/* Sleep on the futex word ADDR while it holds VAL, NS nanoseconds at
+   most (also used by fiber.c's idle workers).  */
+void
 er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns)
 {
   struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
@@ -67,7 +69,8 @@ er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns)
 	   NULL, 0);
 }
 
-static void
+/* Wake every thread sleeping on the futex word ADDR.  */
+void
 er_futex_wake (_Atomic uint32_t *addr)
 {
   syscall (SYS_futex, (uint32_t *) addr, FUTEX_WAKE_PRIVATE, INT_MAX, NULL,

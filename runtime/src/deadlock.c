@@ -28,14 +28,6 @@ static struct er_waiter *er_waiters;
 static int64_t er_suspect_since;
 static uint64_t er_suspect_progress;
 
-static int64_t
-er_now_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* N threads start (N > 0) or stop (N < 0) counting as live.  */
 void
 er_live_add (int n)

@@ -50,14 +50,10 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
-#include <limits.h>
-#include <linux/futex.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 #include "internal.h"
 
@@ -159,14 +155,6 @@ void er_ctx_switch (void **save, void *to);
 extern char er_ctx_entry[];
 #endif
 
-static int64_t
-er_mono_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 int
 er_use_fibers (int on)
 {
@@ -193,10 +181,9 @@ er_fibers_enabled (void)
     {
       /* ERBIUM_CPUS places each process on a listed CPU: threads.  */
       const char *s = getenv ("ERBIUM_FIBERS");
-      const char *cpus = getenv ("ERBIUM_CPUS");
       on = ER_HAVE_FIBERS
 	   && (s && *s ? strcmp (s, "0") != 0
-	       : er_fibers_asked && !(cpus && *cpus));
+	       : er_fibers_asked && !er_cpus_listed ());
       /* A fiber's stack is as large as a thread's would be.  */
       pthread_attr_t a;
       size_t bytes = 0;
@@ -216,14 +203,6 @@ er_fibers_enabled (void)
   return on;
 }
 
-static void
-er_futex (_Atomic uint32_t *addr, int op, uint32_t val, long ns)
-{
-  struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
-  syscall (SYS_futex, (uint32_t *) addr, op, val, ns > 0 ? &ts : NULL,
-	   NULL, 0);
-}
-
 /* Bump the queue's word, and wake the workers that sleep on it: the
    increment (a locked instruction) precedes the read of the sleeper
    count, as a worker's count precedes its futex wait on the word; one of
@@ -233,7 +212,7 @@ er_rq_kick (void)
 {
   atomic_fetch_add (&er_rq_word, 1);
   if (atomic_load (&er_rq_sleepers))
-    er_futex (&er_rq_word, FUTEX_WAKE_PRIVATE, INT_MAX, 0);
+    er_futex_wake (&er_rq_word);
 }
 
 /* A record with sleeping fibers was woken (er_wake).  */
@@ -327,7 +306,7 @@ er_worker_main (void *p)
   for (;;)
     {
       uint32_t word = atomic_load (&er_rq_word);
-      int64_t now = er_mono_ns (), wake_at = INT64_MAX;
+      int64_t now = er_now_ns (), wake_at = INT64_MAX;
       pthread_mutex_lock (&er_rq_lock);
       struct er_fiber *f = er_rq_pick (word, now, &wake_at);
       pthread_mutex_unlock (&er_rq_lock);
@@ -355,7 +334,7 @@ er_worker_main (void *p)
 	 until a wake bumps the word or the earliest timeout.  */
       atomic_fetch_add (&er_rq_sleepers, 1);
       if (atomic_load (&er_rq_word) == word)
-	er_futex (&er_rq_word, FUTEX_WAIT_PRIVATE, word,
+	er_futex_wait (&er_rq_word, word,
 		  wake_at == INT64_MAX ? ER_IDLE_NS
 		  : wake_at > now ? wake_at - now : 1);
       atomic_fetch_sub (&er_rq_sleepers, 1);
@@ -475,7 +454,7 @@ er_fiber_sleep (er_thread *t, uint32_t word, long ns)
 {
   struct er_fiber *f = t->fiber;
   f->sleep_word = word;
-  f->deadline = er_mono_ns () + ns;
+  f->deadline = er_now_ns () + ns;
   f->state = ER_F_SLEEP;
   er_fiber_out (f);
 }

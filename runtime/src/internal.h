@@ -200,6 +200,8 @@ struct er_waiter
 #define ER_WAIT_REALLOC 101	/* alloc waiting for views to park */
 #define ER_WAIT_PARKED 102	/* view parked during a reallocation */
 void er_wait (struct er_waiter *w);
+void er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns);
+void er_futex_wake (_Atomic uint32_t *addr);
 void er_wake (er_record *r);
 void er_wake_all_global (void);
 
@@ -220,6 +222,7 @@ int64_t er_wait_cpu_begin (er_thread *t);
 void er_wait_cpu_end (er_thread *t, int64_t begin);
 int er_core_shared (er_thread *t);
 void er_bind_core (const char *name, int core);
+int er_cpus_listed (void);
 
 /* fiber.c: processes as fibers of per-core workers (er_use_fibers).  */
 int er_fibers_enabled (void);
@@ -237,5 +240,6 @@ const char *er_op_name (int op);
 
 /* runtime.c  */
 void *er_zalloc_line (size_t size, const char *what);
+int64_t er_now_ns (void);
 
 #endif /* ERBIUM_INTERNAL_H */

@@ -28,10 +28,12 @@ static _Atomic int er_running;
 static _Atomic int er_nprocs_started;
 
 /* The process's life, in its thread or its fiber: run FN, terminate its
-   streams, give its core back, stop counting.  */
+   streams, give its core back, stop counting.  P: its struct er_start.
+   A fiber's worker frees the er_thread when the fiber returns.  */
 static void
-er_process_run (struct er_start *st)
+er_process_run (void *p)
 {
+  struct er_start *st = p;
   er_thread *t = st->t;
   er_bind_self (t, t->core);
   st->fn (st->args);
@@ -52,13 +54,6 @@ er_process_main (void *p)
   er_set_self (NULL);
   free (t);
   return NULL;
-}
-
-/* A fiber's process; its worker frees T when it returns.  */
-static void
-er_process_fiber_main (void *p)
-{
-  er_process_run (p);
 }
 
 int
@@ -91,7 +86,7 @@ er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
   er_live_add (1);
   if (fiber)
     {
-      er_fiber_start (t, er_process_fiber_main, st);
+      er_fiber_start (t, er_process_run, st);
       return 0;
     }
   pthread_mutex_lock (&er_procs_lock);

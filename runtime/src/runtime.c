@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include "internal.h"
@@ -118,6 +119,15 @@ er_at_exit (void)
   if (t)
     er_free_owned_views (t);
   er_wait_all ();
+}
+
+/* CLOCK_MONOTONIC now, in nanoseconds.  */
+int64_t
+er_now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 /* SIZE zeroed bytes starting on a cache line (ER_CACHE_LINE) and

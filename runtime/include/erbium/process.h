@@ -15,7 +15,9 @@
    cache with the record's other processes if the topology offers a
    choice.  Environment: ERBIUM_BIND=0 disables binding; ERBIUM_CPUS=a,b,c
    binds the n-th process created to the n-th listed PU (OS index), cyclic;
-   ERBIUM_PLACEMENT_REPORT=1 prints each placement decision to stderr.  */
+   ERBIUM_PLACEMENT_REPORT=1 prints each placement decision to stderr.
+   Fibers (er_use_fibers) are not placed: the workers, one per core of the
+   affinity mask, run whichever fiber can go on.  */
 
 #ifndef ERBIUM_PROCESS_H
 #define ERBIUM_PROCESS_H

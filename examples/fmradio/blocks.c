@@ -119,7 +119,13 @@ fm_blk_deemph (struct fm_blocks *p, long i)
   float *y = fm_blk_slot (&p->de, i);
   const float *x = fm_blk_slot (&p->au, i);
   int j, n = fm_blk_count (&p->de, i);
-  FM_DEEMPH (y, x, p->ds, p->dp, 0, n, j);
+  /* The state in locals: through P, every store to Y might change it, so
+     GCC would store and reload it for each sample (three times slower;
+     the Erbium build's process keeps it in registers).  */
+  float s = p->ds, prev = p->dp;
+  FM_DEEMPH (y, x, s, prev, 0, n, j);
+  p->ds = s;
+  p->dp = prev;
   fm_ring_written (&p->de, i);
 }
 

@@ -73,30 +73,29 @@ struct fm_plan
 };
 
 
-/* Read the input into IQ, BURST samples per stall and commit.  On a read
-   error it publishes zeros to the end, so that every stage finishes, and
-   sets P->in_failed, so that main drops the output.  */
+/* Read the input into IQ, BURST samples per stall and commit, straight
+   into the record's window: struct fm_cf is the file's interleaved I, Q
+   pair, and er_burst gives the address of the burst's elements, which are
+   contiguous (runtime/include/erbium/sync.h).  On a read error it
+   publishes zeros to the end, so that every stage finishes, and sets
+   P->in_failed, so that main drops the output.  */
 static process
 source (record(struct fm_cf) iq, struct fm_plan *p)
 {
   view(struct fm_cf) w = new_write_view(iq);
   register_view(w);
   alloc(w, p->horizon);
-  float buf[2 * p->burst];	/* interleaved I, Q; 512 KiB at most */
-  int i, lo, hi;
+  int lo, hi;
   for (lo = 0; lo < p->n; lo = hi)
     {
       hi = fm_min (lo + p->burst, p->n);
-      if (p->in_failed || fm_read_iq (&p->in, buf, hi - lo, p->ipath))
+      stall(w, hi);
+      struct fm_cf *x = er_burst ((er_view *) w, lo, hi - lo);
+      if (p->in_failed
+	  || fm_read_iq (&p->in, (float *) x, hi - lo, p->ipath))
 	{
 	  p->in_failed = 1;
-	  memset (buf, 0, sizeof buf);
-	}
-      stall(w, hi);
-      for (i = lo; i < hi; i++)
-	{
-	  w[i].re = buf[2 * (i - lo)];
-	  w[i].im = buf[2 * (i - lo) + 1];
+	  memset (x, 0, (size_t) (hi - lo) * sizeof *x);
 	}
       commit(w, hi);
     }

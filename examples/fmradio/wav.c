@@ -123,7 +123,13 @@ fm_open_input (const char *path, struct fm_input *in)
 	      return fm_bad (path, why);
 	    }
 	  in->f = f;
+	  in->fd = fileno (f);
 	  in->n = size / 8;
+	  if (lseek (in->fd, pos, SEEK_SET) != pos)
+	    {
+	      fclose (f);
+	      return fm_bad (path, "cannot seek to the samples");
+	    }
 	  return 0;
 	}
       else if (fseek (f, size + (size & 1), SEEK_CUR) != 0)
@@ -137,8 +143,23 @@ fm_open_input (const char *path, struct fm_input *in)
 int
 fm_read_iq (struct fm_input *in, float *x, long n, const char *path)
 {
-  if ((long) fread (x, 8, n, in->f) != n)
-    return fm_bad (path, "read error or file shrank while being read");
+  char *b = (char *) x;
+  size_t left = (size_t) n * 8;
+  while (left)
+    {
+      ssize_t got = read (in->fd, b, left);
+      if (got < 0 && errno == EINTR)
+	continue;
+      if (got < 0)
+	{
+	  fprintf (stderr, "fmradio: %s: %s\n", path, strerror (errno));
+	  return -1;
+	}
+      if (got == 0)
+	return fm_bad (path, "file shrank while being read");
+      b += got;
+      left -= (size_t) got;
+    }
   return 0;
 }
 

@@ -10,10 +10,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* An opened input: the stream positioned at the first sample.  */
+/* An opened input: F's descriptor FD positioned at the first sample.
+   The samples are read with read(2) on FD, one call per request, straight
+   into the caller's buffer (through F's stdio buffer, a request that does
+   not start on a buffer boundary took two calls and a copy).  */
 struct fm_input
 {
   FILE *f;
+  int fd;
   long n;			/* complex samples (I/Q pairs) */
 };
 
@@ -27,8 +31,8 @@ struct fm_input
 int fm_open_input (const char *path, struct fm_input *in);
 
 /* Read N complex samples (N <= what is left) into X (interleaved I, Q
-   floats).  Returns 0, or prints an error and returns -1 (the file
-   changed under us).  */
+   floats).  Returns 0, or prints an error and returns -1 (a read error,
+   or the file changed under us).  */
 int fm_read_iq (struct fm_input *in, float *x, long n, const char *path);
 
 /* An output being written: PATH's temporary sibling, renamed at

@@ -313,9 +313,15 @@ er_register_next (er_view *v)
   return er_register_1 (v, 0, 1);
 }
 
-/* Largest write and read horizons among views still connected.  */
+/* Largest write and read horizons among views still connected.  With
+   FIRST (R's first window), a side that R expects views on (R->wreg or
+   R->rreg nonzero) but that has no horizon yet counts with the other
+   side's: the two ends of a stream usually allocate the same horizon, and
+   a window sized for one end only is reallocated at the other end's first
+   alloc, which costs a second populated window and a pause of every
+   view.  */
 static uint64_t
-er_needed_slots (er_rec *r)
+er_needed_slots (er_rec *r, int first)
 {
   int64_t hw = 0, hr = 0;
   for (er_vimpl *o = r->all; o; o = o->next_all)
@@ -327,6 +333,10 @@ er_needed_slots (er_rec *r)
       if (o->v.kind == ER_READ && o->v.horizon > hr)
 	hr = o->v.horizon;
     }
+  if (first && !hw && r->wreg)
+    hw = hr;
+  if (first && !hr && r->rreg)
+    hr = hw;
   return (uint64_t) (hw + hr);
 }
 
@@ -439,8 +449,8 @@ er_alloc (er_view *v, int h)
       er_record_lock (r);
     }
   v->horizon = h;
-  uint64_t need = er_needed_slots (r);
   er_window *w = atomic_load (&r->win);
+  uint64_t need = er_needed_slots (r, !w);
   if (!w)
     {
       atomic_store_explicit (&r->win, er_window_new (need, r->pub.esize),
@@ -464,7 +474,7 @@ er_alloc (er_view *v, int h)
       self->reallocating = r;
       er_wait (&pw);
       er_record_lock (r);
-      need = er_needed_slots (r);
+      need = er_needed_slots (r, 0);
       er_window *nw = er_window_new (need, r->pub.esize);
       /* Every index a writer may have written is below its stall index;
 	 the old window holds at most its slot count of them.  The mirror

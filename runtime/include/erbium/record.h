@@ -58,8 +58,11 @@ int er_register_next (er_view *v);
    The record's single buffer holds at least the largest write horizon
    plus the largest read horizon; a larger H reallocates it, waiting until
    every other view of the record reaches a primitive (their element
-   addresses are recomputed there).  Calling alloc again changes the
-   horizon.  */
+   addresses are recomputed there).  The first alloc of a record that
+   expects views on both sides (new_record's WREG and RREG) sizes the
+   buffer as if the side without a horizon yet had the same one, so that
+   ends allocating equal horizons never reallocate.  Calling alloc again
+   changes the horizon.  */
 void er_alloc (er_view *v, int h);
 
 /* Flags for er_free_view.  */

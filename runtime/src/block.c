@@ -45,6 +45,11 @@
 #define ER_MOVING_MAX 4096	/* polls that may see the laggard move */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 #define ER_SLEEP_MAX_NS 4000000L	/* timeout cap: bounds a missed wake */
+/* The same for the main thread waiting for the processes to end
+   (ER_WAIT_EXIT): it is woken by every process's exit, and each of its
+   timeouts takes a core from a process (the FM receiver's main thread
+   preempted a worker some 60 times per run with the 4 ms cap).  */
+#define ER_EXIT_SLEEP_MAX_NS 100000000L
 
 /* Global futex word for waits not tied to a record (exit).  */
 static _Atomic uint32_t er_global_seq;
@@ -208,7 +213,10 @@ static void
 er_wait_long (struct er_waiter *w, er_thread *t, struct er_progress *pr)
 {
   int shared = er_core_shared (t);
-  for (int k = 0, n = shared ? ER_YIELDS_SHARED : ER_YIELDS; k < n; k++)
+  int exiting = w->op == ER_WAIT_EXIT;
+  long cap = exiting ? ER_EXIT_SLEEP_MAX_NS : ER_SLEEP_MAX_NS;
+  for (int k = 0, n = exiting ? 0 : shared ? ER_YIELDS_SHARED : ER_YIELDS;
+       k < n; k++)
     {
       er_yield (t);
       if (w->try_fn (w))
@@ -264,7 +272,7 @@ er_wait_long (struct er_waiter *w, er_thread *t, struct er_progress *pr)
 	atomic_fetch_sub (&w->rec->nsleepers, 1);
       if (ok || w->try_fn (w))
 	break;
-      if (ns < ER_SLEEP_MAX_NS)
+      if (ns < cap)
 	ns *= 2;
       er_deadlock_check ();
     }
@@ -292,7 +300,8 @@ er_wait (struct er_waiter *w)
      same (ER_MOVING_MAX), so that a slow trickle does not keep a waiter
      busy forever.  */
   struct er_progress pr = { NULL, INT64_MIN, 0 };
-  for (int k = 0, pauses = 1; !shared && k < ER_SPINS; k++)
+  for (int k = 0, pauses = 1;
+       !shared && w->op != ER_WAIT_EXIT && k < ER_SPINS; k++)
     {
       for (int j = 0; j < pauses; j++)
 	er_cpu_relax ();

@@ -45,11 +45,11 @@
 #define ER_MOVING_MAX 4096	/* polls that may see the laggard move */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 #define ER_SLEEP_MAX_NS 4000000L	/* timeout cap: bounds a missed wake */
-/* The same for the main thread waiting for the processes to end
-   (ER_WAIT_EXIT): it is woken by every process's exit, and each of its
-   timeouts takes a core from a process (the FM receiver's main thread
-   preempted a worker some 60 times per run with the 4 ms cap).  */
-#define ER_EXIT_SLEEP_MAX_NS 100000000L
+/* The same for a patient waiter (er_waiter.patient: the main thread
+   waiting for the processes, which every process's exit wakes): each of
+   its timeouts takes a core from a process (the FM receiver's main
+   thread preempted a worker some 60 times per run with the 4 ms cap).  */
+#define ER_PATIENT_SLEEP_MAX_NS 100000000L
 
 /* Global futex word for waits not tied to a record (exit).  */
 static _Atomic uint32_t er_global_seq;
@@ -90,8 +90,9 @@ er_wake (er_record *rr)
   er_rec *r = er_rec_of (rr);
   /* The increment (a locked instruction) orders the waker's publication
      before its reads of the sleeper counts; sleepers count themselves
-     before they read SEQ or the worker's word (er_wait_long,
-     er_fiber_sleep_begin), so one side sees the other.  */
+     before they read SEQ (er_wait_long) and fibers mark the record
+     before their last look (er_fiber_sleep_begin), so one side sees the
+     other.  */
   atomic_fetch_add (&r->seq, 1);
   if (atomic_load (&r->nsleepers))
     er_futex_wake (&r->seq);
@@ -208,14 +209,14 @@ er_moved (struct er_waiter *w, struct er_progress *p)
   return 1;
 }
 
-/* The rest of er_wait once spinning is over: yield, then sleep.  */
+/* The rest of er_wait once spinning is over: yield, then sleep.  SHARED:
+   er_core_shared (T).  */
 static void
-er_wait_long (struct er_waiter *w, er_thread *t, struct er_progress *pr)
+er_wait_long (struct er_waiter *w, er_thread *t, int shared,
+	      struct er_progress *pr)
 {
-  int shared = er_core_shared (t);
-  int exiting = w->op == ER_WAIT_EXIT;
-  long cap = exiting ? ER_EXIT_SLEEP_MAX_NS : ER_SLEEP_MAX_NS;
-  for (int k = 0, n = exiting ? 0 : shared ? ER_YIELDS_SHARED : ER_YIELDS;
+  long cap = w->patient ? ER_PATIENT_SLEEP_MAX_NS : ER_SLEEP_MAX_NS;
+  for (int k = 0, n = w->patient ? 0 : shared ? ER_YIELDS_SHARED : ER_YIELDS;
        k < n; k++)
     {
       er_yield (t);
@@ -244,7 +245,7 @@ er_wait_long (struct er_waiter *w, er_thread *t, struct er_progress *pr)
 	 either counts itself before its last look (er_wake).  */
       uint32_t s;
       if (t->fiber)
-	s = er_fiber_sleep_begin (t, w->rec);
+	s = er_fiber_sleep_begin (w->rec);
       else
 	{
 	  if (w->rec)
@@ -300,8 +301,7 @@ er_wait (struct er_waiter *w)
      same (ER_MOVING_MAX), so that a slow trickle does not keep a waiter
      busy forever.  */
   struct er_progress pr = { NULL, INT64_MIN, 0 };
-  for (int k = 0, pauses = 1;
-       !shared && w->op != ER_WAIT_EXIT && k < ER_SPINS; k++)
+  for (int k = 0, pauses = 1; !shared && !w->patient && k < ER_SPINS; k++)
     {
       for (int j = 0; j < pauses; j++)
 	er_cpu_relax ();
@@ -317,6 +317,6 @@ er_wait (struct er_waiter *w)
      it burns from here on is not the process's work (placement.c).  */
   er_balance_maybe ();
   int64_t cpu0 = er_wait_cpu_begin (t);
-  er_wait_long (w, t, &pr);
+  er_wait_long (w, t, shared, &pr);
   er_wait_cpu_end (t, cpu0);
 }

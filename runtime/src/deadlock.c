@@ -12,7 +12,6 @@
 
 #define _GNU_SOURCE
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 #include "internal.h"
 

@@ -24,15 +24,17 @@
    pipeline is the order of its stages, so a consumer tends to run right
    after its producer on the producer's core, while the data is in that
    core's caches (the FM receiver's filters then take 2 % less time than
-   with one scan position shared by the workers).  A fiber that waits and yields stays runnable and is
-   picked again in its turn; one that sleeps (block.c's long wait) is
-   skipped until the queue's word changes or its timeout passes.  To have
-   the word change, a sleeping fiber marks its record's fiber_sleepers
-   before it looks a last time, and er_wake, which every commit or
-   release reaching a sleeper's threshold calls, bumps the word when the
-   mark is set (and wakes the workers that sleep on it, which they do when
-   no fiber can run).  The Dekker-style order of those steps is in
-   er_fiber_sleep_begin and er_fibers_wake.
+   with one scan position shared by the workers).  A fiber that waits and
+   yields stays runnable and is picked again in its turn (a worker that
+   leaves it for later wakes an idle one); one that sleeps (block.c's
+   long wait) is skipped until the queue's word changes or its timeout
+   passes.  To have the word change, a sleeping fiber reads the word,
+   then marks its record's fiber_sleepers before it looks a last time,
+   and er_wake, which every commit or release reaching a sleeper's
+   threshold calls, bumps the word when the mark is set (and wakes the
+   workers that sleep on it, which they do when no fiber can run).  The
+   Dekker-style order of those steps is in er_fiber_sleep_begin and
+   er_fibers_wake.
 
    Fibers are a mode a program asks for (er_use_fibers, or
    ERBIUM_FIBERS=1 in the environment), not the default, because the
@@ -47,10 +49,11 @@
    A program whose processes talk only through records and views, in
    bursts, loses nothing.  Processes started on a given core (er_run_on)
    stay threads bound there, and so do all processes when ERBIUM_CPUS
-   lists CPUs for them.  ERBIUM_FIBERS=0 gives every process a thread of
-   its own whatever the program asked, ERBIUM_FIBERS=1 fibers.  Fibers need a context
-   switch written for the architecture: x86-64 only; elsewhere every
-   process is a thread.  */
+   lists CPUs for them (whatever ERBIUM_FIBERS says).  Otherwise
+   ERBIUM_FIBERS=0 gives every process a thread of its own whatever the
+   program asked, ERBIUM_FIBERS=1 fibers.  Fibers need a context switch
+   written for the architecture: x86-64 only; elsewhere every process is
+   a thread.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -82,8 +85,8 @@ struct er_worker;
 struct er_fiber
 {
   void *sp;			/* saved stack pointer while switched out */
-  char *stack;			/* mapping, guard page first */
-  size_t stack_bytes;
+  char *stack;			/* mapping (er_fiber_map_bytes), guard page
+				   first */
   void (*fn) (void *);
   void *arg;
   er_thread *t;
@@ -104,16 +107,18 @@ typedef struct er_worker
 } er_worker;
 
 static pthread_mutex_t er_rq_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct er_fiber *er_rq;	/* the ring, at the fiber picked last */
+/* The ring, at the fiber started last: new fibers go after it, so the
+   ring is in start order.  */
+static struct er_fiber *er_rq;
 static _Atomic uint32_t er_rq_word;	/* bumped by every wake */
-static er_worker *er_rq_workers[ER_WORKERS_MAX];	/* under er_rq_lock */
-static int er_rq_nworkers;
 static _Atomic int er_rq_sleepers;	/* workers asleep on the word */
 static pthread_mutex_t er_workers_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The workers started; changed under both locks, read under either.  */
+static er_worker *er_workers[ER_WORKERS_MAX];
+static int er_nworkers;
 static int er_fibers_on = -1;	/* -1: not decided yet */
 static int er_fibers_asked;	/* what er_use_fibers asked */
-static int er_nworkers;		/* started, under er_workers_lock */
-static size_t er_stack_bytes, er_page;
+static size_t er_stack_bytes, er_page;	/* a fiber's stack, a page */
 
 #if ER_HAVE_FIBERS
 /* er_ctx_switch (void **save, void *to): push the callee-saved registers
@@ -167,7 +172,7 @@ er_use_fibers (int on)
 {
   int r = 0;
   pthread_mutex_lock (&er_workers_lock);
-  if (er_fibers_on >= 0 || !ER_HAVE_FIBERS)
+  if (er_fibers_on >= 0 || (on && !ER_HAVE_FIBERS))
     r = -1;
   else
     er_fibers_asked = on != 0;
@@ -186,23 +191,25 @@ er_fibers_enabled (void)
   pthread_mutex_lock (&er_workers_lock);
   if (er_fibers_on < 0)
     {
-      /* ERBIUM_CPUS places each process on a listed CPU: threads.  */
-      const char *s = getenv ("ERBIUM_FIBERS");
-      on = ER_HAVE_FIBERS
-	   && (s && *s ? strcmp (s, "0") != 0
-	       : er_fibers_asked && !er_cpus_listed ());
-      /* A fiber's stack is as large as a thread's would be.  */
-      pthread_attr_t a;
-      size_t bytes = 0;
-      if (pthread_attr_init (&a) == 0)
+      /* ERBIUM_CPUS places each process on a listed CPU: threads, even
+	 with ERBIUM_FIBERS=1.  */
+      on = ER_HAVE_FIBERS && !er_cpus_listed ()
+	   && er_env_flag ("ERBIUM_FIBERS", er_fibers_asked);
+      if (on)
 	{
-	  pthread_attr_getstacksize (&a, &bytes);
-	  pthread_attr_destroy (&a);
+	  /* A fiber's stack is as large as a thread's would be.  */
+	  pthread_attr_t a;
+	  size_t bytes = 0;
+	  if (pthread_attr_init (&a) == 0)
+	    {
+	      pthread_attr_getstacksize (&a, &bytes);
+	      pthread_attr_destroy (&a);
+	    }
+	  er_page = (size_t) sysconf (_SC_PAGESIZE);
+	  if (bytes < (size_t) 1 << 20)
+	    bytes = (size_t) 8 << 20;
+	  er_stack_bytes = (bytes + er_page - 1) / er_page * er_page;
 	}
-      er_page = (size_t) sysconf (_SC_PAGESIZE);
-      if (bytes < (size_t) 1 << 20)
-	bytes = (size_t) 8 << 20;
-      er_stack_bytes = (bytes + er_page - 1) / er_page * er_page;
       __atomic_store_n (&er_fibers_on, on, __ATOMIC_RELEASE);
     }
   on = er_fibers_on;
@@ -213,20 +220,14 @@ er_fibers_enabled (void)
 /* Bump the queue's word, and wake the workers that sleep on it: the
    increment (a locked instruction) precedes the read of the sleeper
    count, as a worker's count precedes its futex wait on the word; one of
-   the two sees the other.  */
-static void
-er_rq_kick (void)
+   the two sees the other.  Called when a record with sleeping fibers is
+   woken (er_wake), and when a fiber becomes runnable.  */
+void
+er_fibers_wake (void)
 {
   atomic_fetch_add (&er_rq_word, 1);
   if (atomic_load (&er_rq_sleepers))
     er_futex_wake (&er_rq_word);
-}
-
-/* A record with sleeping fibers was woken (er_wake).  */
-void
-er_fibers_wake (void)
-{
-  er_rq_kick ();
 }
 
 /* Wake every sleeping fiber (global wakes: a process ended, exit).  */
@@ -234,10 +235,17 @@ void
 er_fibers_wake_all (void)
 {
   if (__atomic_load_n (&er_fibers_on, __ATOMIC_ACQUIRE) > 0)
-    er_rq_kick ();
+    er_fibers_wake ();
 }
 
 #if ER_HAVE_FIBERS
+/* Bytes of a fiber's stack mapping: the stack and its guard page.  */
+static size_t
+er_fiber_map_bytes (void)
+{
+  return er_stack_bytes + er_page;
+}
+
 /* Switch from the running fiber F back to its worker.  */
 static void
 er_fiber_out (struct er_fiber *f)
@@ -286,7 +294,6 @@ er_rq_pick (er_worker *w, uint32_t word, int64_t *now, int64_t *wake_at)
 	  if (er_fiber_ready (f, word, now))
 	    {
 	      f->running = 1;
-	      er_rq = f;
 	      w->last = f;	/* the scan goes on after it next time */
 	      return f;
 	    }
@@ -313,9 +320,9 @@ er_rq_remove (struct er_fiber *f)
     p->next = f->next;
   if (er_rq == f)
     er_rq = p;
-  for (int i = 0; i < er_rq_nworkers; i++)
-    if (er_rq_workers[i]->last == f)
-      er_rq_workers[i]->last = p;
+  for (int i = 0; i < er_nworkers; i++)
+    if (er_workers[i]->last == f)
+      er_workers[i]->last = p;
 }
 
 /* A worker: bound to its core, it runs whichever fiber may run and
@@ -325,9 +332,6 @@ er_worker_main (void *p)
 {
   er_worker *w = p;
   er_bind_core (w->name, w->core);
-  pthread_mutex_lock (&er_rq_lock);
-  er_rq_workers[er_rq_nworkers++] = w;
-  pthread_mutex_unlock (&er_rq_lock);
   struct er_fiber *prev = NULL;	/* ran last, not yet put back */
   for (;;)
     {
@@ -345,13 +349,20 @@ er_worker_main (void *p)
 	      er_rq_remove (prev);
 	      done = prev;
 	    }
-	  prev = NULL;
 	}
       struct er_fiber *f = er_rq_pick (w, word, &now, &wake_at);
+      /* A fiber that yielded and is left for later is runnable: a worker
+	 asleep since before it yielded would not look at it.  */
+      int kick = prev && prev != f && prev->state == ER_F_RUN
+		 && atomic_load_explicit (&er_rq_sleepers,
+					  memory_order_relaxed);
       pthread_mutex_unlock (&er_rq_lock);
+      if (kick)
+	er_fibers_wake ();
+      prev = NULL;
       if (done)
 	{
-	  munmap (done->stack, done->stack_bytes);
+	  munmap (done->stack, er_fiber_map_bytes ());
 	  free (done->t);
 	  free (done);
 	}
@@ -385,11 +396,14 @@ er_start_workers (void)
   int n = er_ncores ();
   if (n > ER_WORKERS_MAX)
     n = ER_WORKERS_MAX;
-  for (; er_nworkers < n; er_nworkers++)
+  while (er_nworkers < n)
     {
       er_worker *w = er_zalloc_line (sizeof *w, "a worker");
       w->core = er_nworkers;
       snprintf (w->name, sizeof w->name, "worker of core %d", w->core);
+      pthread_mutex_lock (&er_rq_lock);
+      er_workers[er_nworkers++] = w;
+      pthread_mutex_unlock (&er_rq_lock);
       pthread_t tid;
       int rc = pthread_create (&tid, NULL, er_worker_main, w);
       if (rc != 0)
@@ -405,8 +419,7 @@ void
 er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
 {
   struct er_fiber *f = er_zalloc_line (sizeof *f, "a fiber");
-  f->stack_bytes = er_stack_bytes + er_page;
-  f->stack = mmap (NULL, f->stack_bytes, PROT_READ | PROT_WRITE,
+  f->stack = mmap (NULL, er_fiber_map_bytes (), PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
 		   -1, 0);
   if (f->stack == MAP_FAILED)
@@ -421,7 +434,8 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
   /* The initial frame er_ctx_switch pops: control words, r15..r12,
      rbx, rbp, return address (er_ctx_entry); after the return the
      stack pointer is 16-byte aligned, as a call expects.  */
-  uintptr_t top = ((uintptr_t) f->stack + f->stack_bytes) & ~(uintptr_t) 15;
+  uintptr_t top = ((uintptr_t) f->stack + er_fiber_map_bytes ())
+		  & ~(uintptr_t) 15;
   uint64_t *frame = (uint64_t *) (top - 64);
   uint32_t mxcsr;
   uint16_t fpucw;
@@ -436,9 +450,11 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
   f->sp = frame;
   er_start_workers ();
   pthread_mutex_lock (&er_rq_lock);
-  /* At the end of the scan order (the scan starts after er_rq), so that
-     processes first run in the order they were started: the FM
-     receiver's source used to start last, 1.3 ms late.  */
+  /* At the end of the ring (after er_rq, the fiber started last), so that
+     the ring is in start order: a scan that starts after er_rq (a worker
+     that has run nothing yet) runs the processes in the order they were
+     started (the FM receiver's source used to start last, 1.3 ms late),
+     and every worker's scan follows a pipeline's stage order.  */
   if (!er_rq)
     f->next = f;
   else
@@ -448,30 +464,32 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
     }
   er_rq = f;
   pthread_mutex_unlock (&er_rq_lock);
-  er_rq_kick ();
+  er_fibers_wake ();
 }
 
 /* The running fiber of T gives its core to the next one and stays
-   runnable (block.c's yield).  */
+   runnable (block.c's yield; its state is ER_F_RUN since its worker
+   picked it).  */
 void
 er_fiber_yield (er_thread *t)
 {
-  struct er_fiber *f = t->fiber;
-  f->state = ER_F_RUN;
-  er_fiber_out (f);
+  er_fiber_out (t->fiber);
 }
 
-/* First half of a fiber's sleep (block.c): ask that wakes of record R
-   (NULL: global wakes only) bump the queue's word, and return the word,
-   to be passed to er_fiber_sleep after the fiber's last look.  The mark
-   (a locked instruction, or a fence when already set) precedes the read
-   of the word and the look; er_wake bumps the record's sequence before
-   it reads the mark: either the look sees what the waker published, or
-   the waker sees the mark and changes the word.  */
+/* First half of a fiber's sleep (block.c): return the queue's word, to
+   be passed to er_fiber_sleep after the fiber's last look, and ask that
+   wakes of record R (NULL: global wakes only) bump it.  The word is read
+   before the mark is set: a wake that clears the mark afterwards (for
+   another sleeper of R) bumps the word too, so this fiber wakes with it
+   and looks again instead of sleeping past a wake that finds the mark
+   clear.  The mark (a locked instruction, or a fence when already set)
+   precedes the look; er_wake bumps the record's sequence before it reads
+   the mark: either the look sees what the waker published, or the waker
+   sees the mark and changes the word.  */
 uint32_t
-er_fiber_sleep_begin (er_thread *t, er_rec *r)
+er_fiber_sleep_begin (er_rec *r)
 {
-  (void) t;
+  uint32_t word = atomic_load (&er_rq_word);
   if (r)
     {
       if (!atomic_load_explicit (&r->fiber_sleepers, memory_order_relaxed))
@@ -479,7 +497,7 @@ er_fiber_sleep_begin (er_thread *t, er_rec *r)
       else
 	atomic_thread_fence (memory_order_seq_cst);
     }
-  return atomic_load (&er_rq_word);
+  return word;
 }
 
 /* Second half: T's fiber sleeps until the queue's word differs from
@@ -510,9 +528,9 @@ er_fiber_yield (er_thread *t)
 }
 
 uint32_t
-er_fiber_sleep_begin (er_thread *t, er_rec *r)
+er_fiber_sleep_begin (er_rec *r)
 {
-  (void) t, (void) r;
+  (void) r;
   return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 #include "erbium/runtime.h"
 
 #define ER_INF INT64_MAX
@@ -193,6 +194,10 @@ struct er_waiter
   int64_t hi;
   int64_t last;
   int eager;
+  /* Nonzero when no process waits for this waiter (the main thread's exit
+     wait): it neither spins nor yields, and sleeps longer between looks
+     (block.c), since each look takes a core from a process.  */
+  int patient;
   struct er_waiter *next, *prev;
   er_thread *thread;
 };
@@ -228,7 +233,7 @@ int er_cpus_listed (void);
 int er_fibers_enabled (void);
 void er_fiber_start (er_thread *t, void (*fn) (void *), void *arg);
 void er_fiber_yield (er_thread *t);
-uint32_t er_fiber_sleep_begin (er_thread *t, er_rec *r);
+uint32_t er_fiber_sleep_begin (er_rec *r);
 void er_fiber_sleep (er_thread *t, uint32_t word, long ns);
 void er_fibers_wake (void);
 void er_fibers_wake_all (void);
@@ -240,6 +245,8 @@ const char *er_op_name (int op);
 
 /* runtime.c  */
 void *er_zalloc_line (size_t size, const char *what);
+int64_t er_clock_ns (clockid_t clock);
 int64_t er_now_ns (void);
+int er_env_flag (const char *name, int dflt);
 
 #endif /* ERBIUM_INTERNAL_H */

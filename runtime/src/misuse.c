@@ -133,4 +133,3 @@ er_check_access (er_view *v, int i, int n)
       abort ();
     }
 }
-

@@ -150,11 +150,8 @@ er_topology_discover_less (void)
 void
 er_placement_init (void)
 {
-  const char *s = getenv ("ERBIUM_BIND");
-  if (s && strcmp (s, "0") == 0)
-    er_bind = 0;
-  s = getenv ("ERBIUM_PLACEMENT_REPORT");
-  er_report = s && *s && strcmp (s, "0") != 0;
+  er_bind = er_env_flag ("ERBIUM_BIND", 1);
+  er_report = er_env_flag ("ERBIUM_PLACEMENT_REPORT", 0);
   if (hwloc_topology_init (&er_topo) == 0)
     {
       er_topology_discover_less ();
@@ -179,14 +176,13 @@ er_placement_init (void)
 	     "do not divide the runtime's %d-byte padding; rebuild with a "
 	     "larger ER_CACHE_LINE\n", er_line_, ER_CACHE_LINE);
   er_core_load = calloc (er_ncores_, sizeof *er_core_load);
-  s = getenv ("ERBIUM_CPUS");
+  const char *s = getenv ("ERBIUM_CPUS");
   if (s && *s)
     er_parse_cpus (s);
   if (!er_topo_ok)
     er_bind = 0;
-  s = getenv ("ERBIUM_BALANCE");
   er_balance = er_bind && !er_ncpus && er_ncores_ > 1
-	       && !(s && strcmp (s, "0") == 0);
+	       && er_env_flag ("ERBIUM_BALANCE", 1);
 }
 
 /* Whether ERBIUM_CPUS lists the CPUs of the processes (fiber.c then
@@ -298,16 +294,6 @@ er_bind_core (const char *name, int core)
   er_bind_thread (pthread_self (), name, core);
 }
 
-/* CLOCK's time in ns, or -1 when it cannot be read.  */
-static int64_t
-er_clock_ns (clockid_t clock)
-{
-  struct timespec ts;
-  if (clock_gettime (clock, &ts) != 0)
-    return -1;
-  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* Bind the calling thread (state T) to CORE as returned by
    er_place_new_process; a process bound to a core joins the processes
    load balancing looks at.  */
@@ -356,10 +342,12 @@ er_shared_cache_depth (int a, int b)
 void
 er_place_on_connect (er_thread *t, er_rec *r)
 {
-  if (!er_bind || !t->is_process || !t->auto_placed || t->placed_by_record
+  /* Unlocked look first (the common case: already placed); the flag is
+     tested and set again under the lock, where balancing sets it too.  */
+  if (!er_bind || !t->is_process || !t->auto_placed
+      || __atomic_load_n (&t->placed_by_record, __ATOMIC_RELAXED)
       || t->core < 0)
     return;
-  t->placed_by_record = 1;
   int peers[64], np = 0;
   er_record_lock (r);
   for (er_vimpl *o = r->all; o && np < 64; o = o->next_all)
@@ -367,9 +355,14 @@ er_place_on_connect (er_thread *t, er_rec *r)
 	&& o->owner->core >= 0)
       peers[np++] = o->owner->core;
   er_record_unlock (r);
-  if (np == 0)
-    return;
   pthread_mutex_lock (&er_place_lock);
+  int moved = t->placed_by_record;
+  __atomic_store_n (&t->placed_by_record, 1, __ATOMIC_RELAXED);
+  if (moved || np == 0)
+    {
+      pthread_mutex_unlock (&er_place_lock);
+      return;
+    }
   int cur = t->core, best = cur, best_depth = -1, best_load = 0;
   for (int c = 0; c < er_ncores_; c++)
     {
@@ -547,7 +540,7 @@ er_balance_locked (void)
 	er_core_load[to[k]]++;
 	__atomic_store_n (&th[k]->core, to[k], __ATOMIC_RELAXED);
 	/* Its first connection must not undo this (er_place_on_connect).  */
-	th[k]->placed_by_record = 1;
+	__atomic_store_n (&th[k]->placed_by_record, 1, __ATOMIC_RELAXED);
 	er_bind_thread (th[k]->tid, th[k]->name, to[k]);
       }
 }
@@ -592,7 +585,7 @@ er_balance_maybe (void)
 {
   if (!er_oversubscribed ())
     return;
-  int64_t now = er_clock_ns (CLOCK_MONOTONIC);
+  int64_t now = er_now_ns ();
   int64_t next = atomic_load_explicit (&er_balance_next,
 				       memory_order_relaxed);
   if (now < next

@@ -35,7 +35,9 @@ er_process_run (void *p)
 {
   struct er_start *st = p;
   er_thread *t = st->t;
-  er_bind_self (t, t->core);
+  /* A fiber is not placed: its worker is bound (fiber.c).  */
+  if (!t->fiber)
+    er_bind_self (t, t->core);
   st->fn (st->args);
   er_free_owned_views (t);
   er_unplace (t);
@@ -129,7 +131,7 @@ er_wait_all (void)
   if (t->is_process)
     return;
   struct er_waiter w = { .try_fn = er_no_process_running,
-    .op = ER_WAIT_EXIT };
+    .op = ER_WAIT_EXIT, .patient = 1 };
   er_wait (&w);
   /* Every process has returned; reap the threads.  */
   pthread_mutex_lock (&er_procs_lock);

@@ -25,11 +25,10 @@ static __thread er_thread *er_tls;
 __attribute__ ((constructor)) static void
 er_read_check_env (void)
 {
-  const char *s = getenv ("ERBIUM_CHECK");
 #ifdef ERBIUM_CHECKED
   er_checking_flag = 1;
 #endif
-  if (s && *s && strcmp (s, "0") != 0)
+  if (er_env_flag ("ERBIUM_CHECK", 0))
     er_checking_flag = 1;
 }
 
@@ -121,13 +120,32 @@ er_at_exit (void)
   er_wait_all ();
 }
 
+/* CLOCK's time in ns, or -1 when it cannot be read.  */
+int64_t
+er_clock_ns (clockid_t clock)
+{
+  struct timespec ts;
+  if (clock_gettime (clock, &ts) != 0)
+    return -1;
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 /* CLOCK_MONOTONIC now, in nanoseconds.  */
 int64_t
 er_now_ns (void)
 {
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+  return er_clock_ns (CLOCK_MONOTONIC);
+}
+
+/* The on/off environment variable NAME: DFLT when it is unset or empty,
+   0 when it is "0", 1 otherwise.  Every ERBIUM_* switch reads this way.  */
+int
+er_env_flag (const char *name, int dflt)
+{
+  const char *s = getenv (name);
+  if (!s || !*s)
+    return dflt;
+  return strcmp (s, "0") != 0;
 }
 
 /* SIZE zeroed bytes starting on a cache line (ER_CACHE_LINE) and

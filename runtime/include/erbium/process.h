@@ -61,11 +61,13 @@ int er_cache_line (void);
    process that computes for long without waiting keeps its worker for
    that long, and processes share the workers' thread-local variables.
    Processes started with er_run_on on a core stay threads, and so do
-   all processes when ERBIUM_CPUS is set.  Call it
-   before the first process starts.  Returns 0, or -1 (nothing changes)
-   when a process has already started or fibers are not available
+   all processes when ERBIUM_CPUS is set (even with ERBIUM_FIBERS=1).
+   Call it before the first automatically placed process starts: that
+   process settles the mode.  Returns 0, or -1 (nothing changes) when the
+   mode is settled already, or ON != 0 and fibers are not available
    (x86-64 only).  The environment variable ERBIUM_FIBERS=1 or 0, when
-   set, overrides the program's choice.  */
+   set, overrides the program's choice.  Not in the paper: a run-time
+   counterpart of its compile-time fusion of processes (section 4).  */
 int er_use_fibers (int on);
 
 /* Exit status of a program stopped by deadlock detection.  */

@@ -62,7 +62,8 @@ int er_register_next (er_view *v);
    expects views on both sides (new_record's WREG and RREG) sizes the
    buffer as if the side without a horizon yet had the same one, so that
    ends allocating equal horizons never reallocate.  Calling alloc again
-   changes the horizon.  */
+   changes the horizon.  H < 1 is reported (naming the view) and aborts;
+   so does a buffer that cannot be had.  Paper section 3, "alloc".  */
 void er_alloc (er_view *v, int h);
 
 /* Flags for er_free_view.  */

@@ -93,12 +93,17 @@ int er_stall_upto (er_view *v, int lo, int hi);
 
 #define ER_UNLIKELY(x) __builtin_expect (!!(x), 0)
 
+/* The primitives' shared pieces below (er_refresh_peer, er_publish,
+   er_upto) are not API: inlined into the primitives even at -O0, so
+   that each primitive stays one call or none.  */
+#define ER_PIECE static inline __attribute__ ((always_inline, unused))
+
 /* Refresh V's cached minimum of the other side (er_view.peer_min) from
    the laggard's published index alone, the other peers' minimum being
    cached in er_view.peer_rest; no-op while the laggard is unknown
    (er_view.peer NULL: the slow path finds it).  One acquire load of the
    laggard's line.  */
-static inline void
+ER_PIECE void
 er_refresh_peer (er_view *v)
 {
   if (v->peer)
@@ -111,8 +116,8 @@ er_refresh_peer (er_view *v)
 /* Publish IDX as V's commit (write view) or release (read view) index:
    the other side polls er_view.pub.  Then wake whoever sleeps until this
    view's index reaches er_view.wake (on the line just written: no extra
-   cache miss).  */
-static inline void
+   cache miss).  IDX: 64-bit index (er_xlat).  */
+ER_PIECE void
 er_publish (er_view *v, int64_t idx)
 {
   v->own = idx;
@@ -246,10 +251,15 @@ er_receive_range (er_view *v, int tl, int hd)
     __builtin_prefetch (v->base + ((uint64_t) t & v->mask) * v->esize);
 }
 
-/* The body of er_update_upto and er_stall_upto: V must be of KIND, and J
-   is granted when the other side's minimum reaches J - LAG (LAG is 0 for
-   update, V's horizon for stall, as in er_update and er_stall).  */
-static inline __attribute__ ((always_inline)) int
+/* The body of er_update_upto and er_stall_upto (paper section 4,
+   strip-mining): V must be of KIND (ER_READ, ER_WRITE), LO <= HI are the
+   program's indices, and J is granted when the other side's minimum
+   reaches J - LAG (LAG in elements: 0 for update, V's horizon for stall,
+   as in er_update and er_stall).  Returns the largest J in LO..HI
+   granted without waiting (V's gate moved to it), or LO - 1 when none
+   is (or V's record changed shape: the caller's blocking primitive
+   resynchronises).  Never waits, reports nothing.  */
+ER_PIECE int
 er_upto (er_view *v, int kind, int64_t lag, int lo, int hi)
 {
   if (ER_UNLIKELY (v->kind != kind)

@@ -80,18 +80,7 @@ process consumer256 (record(int) re)
   sums[1] = s;
 }
 
-int
-main (void)
-{
-  record(int) a = new_record (1, 1);
-  record(int) b = new_record (1, 1);
-  run producer (a);
-  run consumer (a);
-  run producer64 (b);
-  run consumer256 (b);
-  er_wait_all ();
-  RT_EQ (sums[0], reference ());
-  RT_EQ (sums[1], reference ());
-  RT_OK ("stripmine-burst");
-  return 0;
-}
+SM_MAIN_TWO_PAIRS (int, producer, consumer, producer64, consumer256,
+		   RT_EQ (sums[0], reference ());
+		   RT_EQ (sums[1], reference ()),
+		   "stripmine-burst")

@@ -51,14 +51,6 @@ process consumer (record(int) re)
   sum = s;
 }
 
-int
-main (void)
-{
-  record(int) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  RT_EQ (sum, reference ());
-  RT_OK ("stripmine-commit-if");
-  return 0;
-}
+SM_MAIN_PAIR (int, producer, consumer,
+	      RT_EQ (sum, reference ()),
+	      "stripmine-commit-if")

@@ -50,15 +50,7 @@ process consumer (record(double) re)
   sum = s;
 }
 
-int
-main (void)
-{
-  record(double) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  double want = reference ();
-  RT_CHECK (sum == want, "sum %.17g, expected %.17g", sum, want);
-  RT_OK ("stripmine-double");
-  return 0;
-}
+SM_MAIN_PAIR (double, producer, consumer,
+	      double want = reference ();
+	      RT_CHECK (sum == want, "sum %.17g, expected %.17g", sum, want),
+	      "stripmine-double")

@@ -46,14 +46,6 @@ process consumer (record(float) re)
     }
 }
 
-int
-main (void)
-{
-  record(float) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  check ();
-  RT_OK ("stripmine-float");
-  return 0;
-}
+SM_MAIN_PAIR (float, producer, consumer,
+	      check (),
+	      "stripmine-float")

@@ -62,14 +62,6 @@ process consumer (record(int) re)
     }
 }
 
-int
-main (void)
-{
-  record(int) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  check ();
-  RT_OK ("stripmine-nested");
-  return 0;
-}
+SM_MAIN_PAIR (int, producer, consumer,
+	      check (),
+	      "stripmine-nested")

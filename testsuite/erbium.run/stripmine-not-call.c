@@ -65,14 +65,6 @@ process consumer (record(int) re)
   sum = s;
 }
 
-int
-main (void)
-{
-  record(int) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  check ();
-  RT_OK ("stripmine-not-call");
-  return 0;
-}
+SM_MAIN_PAIR (int, producer, consumer,
+	      check (),
+	      "stripmine-not-call")

@@ -54,15 +54,7 @@ process consumer (record(int) re)
   sum = s;
 }
 
-int
-main (void)
-{
-  record(int) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  RT_EQ (seen, STOP);
-  RT_EQ (sum, reference ());
-  RT_OK ("stripmine-not-exit");
-  return 0;
-}
+SM_MAIN_PAIR (int, producer, consumer,
+	      RT_EQ (seen, STOP);
+	      RT_EQ (sum, reference ()),
+	      "stripmine-not-exit")

@@ -49,15 +49,7 @@ process consumer (record(int) re)
   sum = s;
 }
 
-int
-main (void)
-{
-  record(int) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  RT_CHECK (sum > 2147483647L, "the sum should overflow an int");
-  RT_EQ (sum, reference ());
-  RT_OK ("stripmine-receive-long");
-  return 0;
-}
+SM_MAIN_PAIR (int, producer, consumer,
+	      RT_CHECK (sum > 2147483647L, "the sum should overflow an int");
+	      RT_EQ (sum, reference ()),
+	      "stripmine-receive-long")

@@ -77,18 +77,7 @@ process consumer_pragma (record(int) re)
   sums[1] = s;
 }
 
-int
-main (void)
-{
-  record(int) a = new_record (1, 1);
-  record(int) b = new_record (1, 1);
-  run producer (a);
-  run consumer (a);
-  run producer_pragma (b);
-  run consumer_pragma (b);
-  er_wait_all ();
-  RT_EQ (sums[0], reference ());
-  RT_EQ (sums[1], reference ());
-  RT_OK ("stripmine-short");
-  return 0;
-}
+SM_MAIN_TWO_PAIRS (int, producer, consumer, producer_pragma, consumer_pragma,
+		   RT_EQ (sums[0], reference ());
+		   RT_EQ (sums[1], reference ()),
+		   "stripmine-short")

@@ -48,14 +48,6 @@ process consumer (record(int) re)
   sum = s;
 }
 
-int
-main (void)
-{
-  record(int) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  RT_EQ (sum, reference ());
-  RT_OK ("stripmine-stride");
-  return 0;
-}
+SM_MAIN_PAIR (int, producer, consumer,
+	      RT_EQ (sum, reference ()),
+	      "stripmine-stride")

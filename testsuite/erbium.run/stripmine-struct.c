@@ -57,14 +57,6 @@ process consumer (record(struct pair) re)
   sum_a = s;
 }
 
-int
-main (void)
-{
-  record(struct pair) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  check ();
-  RT_OK ("stripmine-struct");
-  return 0;
-}
+SM_MAIN_PAIR (struct pair, producer, consumer,
+	      check (),
+	      "stripmine-struct")

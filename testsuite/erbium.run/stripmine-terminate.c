@@ -55,15 +55,7 @@ process consumer (record(int) re)
   sum = s;
 }
 
-int
-main (void)
-{
-  record(int) re = new_record (1, 1);
-  run producer (re);
-  run consumer (re);
-  er_wait_all ();
-  RT_EQ (seen, COUNT);
-  RT_EQ (sum, reference ());
-  RT_OK ("stripmine-terminate %d", seen);
-  return 0;
-}
+SM_MAIN_PAIR (int, producer, consumer,
+	      RT_EQ (seen, COUNT);
+	      RT_EQ (sum, reference ()),
+	      "stripmine-terminate %d", seen)

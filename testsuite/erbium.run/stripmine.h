@@ -34,4 +34,50 @@
   register_view (r);				\
   alloc (r, (h))
 
+/* The main of a program with one stream, written last in the file (so
+   that it moves no line the dg-final scans cite): makes a record RE of
+   elements of type T, runs PROD (RE) then CONS (RE), waits for both
+   (er_wait_all), then runs CHECK and prints the "ok: " line with
+   RT_OK (__VA_ARGS__), which the test's dg-output expects.  CHECK is the
+   statements that compare what the processes computed with the
+   sequential reference, e.g. RT_EQ (sum, reference ()), or several of
+   them separated by ';' (a comma only inside parentheses); a failed check
+   aborts before the "ok: " line, naming the line of the check that
+   failed.  The arguments after CHECK are RT_OK's: a string literal, then
+   the values its format prints, if any.  A program whose main does more
+   (three processes, arguments, set-up before the records) writes it out;
+   the plugin sees the same main either way.  */
+#define SM_MAIN_PAIR(T, prod, cons, check, ...)	\
+  int						\
+  main (void)					\
+  {						\
+    record(T) re = new_record (1, 1);		\
+    run prod (re);				\
+    run cons (re);				\
+    er_wait_all ();				\
+    { check; }					\
+    RT_OK (__VA_ARGS__);			\
+    return 0;					\
+  }
+
+/* The same with two streams, each on a record of its own, A and B, both
+   of elements of type T: runs PROD_A (A), CONS_A (A), PROD_B (B),
+   CONS_B (B) in that order, waits for all four, then CHECK and
+   RT_OK (__VA_ARGS__) as above.  */
+#define SM_MAIN_TWO_PAIRS(T, prod_a, cons_a, prod_b, cons_b, check, ...) \
+  int						\
+  main (void)					\
+  {						\
+    record(T) a = new_record (1, 1);		\
+    record(T) b = new_record (1, 1);		\
+    run prod_a (a);				\
+    run cons_a (a);				\
+    run prod_b (b);				\
+    run cons_b (b);				\
+    er_wait_all ();				\
+    { check; }					\
+    RT_OK (__VA_ARGS__);			\
+    return 0;					\
+  }
+
 #endif /* SM_STRIPMINE_H */

@@ -5,10 +5,10 @@
 /* { dg-do run } */
 /* { dg-options "-O3 -fplugin-arg-erbium-burst=256 -fplugin-arg-erbium-dump -fopt-info-vec" } */
 /* { dg-output "ok: stripmine-burst" } */
-/* { dg-final { scan-plugin-dump {loop at line 35: strip-mined, burst 256 \(.*(argument|burst=)} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 48: strip-mined, burst 64 \(.*pragma} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 62: strip-mined, burst 64 \(.*pragma} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 74: strip-mined, burst 256 \(.*(argument|burst=)} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 35: strip-mined, burst 256 \(plugin argument burst\);} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 48: strip-mined, burst 64 \(#pragma erbium burst at line 47\);} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 62: strip-mined, burst 64 \(#pragma erbium burst at line 61\);} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 74: strip-mined, burst 256 \(plugin argument burst\);} erbium-stripmine } } */
 
 #include "stripmine.h"
 

@@ -6,7 +6,7 @@
 /* { dg-options "-O3 -fplugin-arg-erbium-dump -fopt-info-vec" } */
 /* { dg-output "ok: stripmine-not-call" } */
 /* { dg-final { scan-plugin-dump {loop at line 46: strip-mined, burst [0-9]+} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 58: not strip-mined \(.*call} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 58: not strip-mined \(a call may touch the window or synchronise, line 62\)} erbium-stripmine } } */
 
 #include "stripmine.h"
 

@@ -44,17 +44,19 @@
    indices is contiguous from any index; erbium-window then gives its
    accesses the burst form.
 
-   Burst (elements): #pragma erbium burst(N) on the line before the loop,
-   else the plugin argument burst=N, else 64 cache lines
+   Burst (elements): #pragma erbium burst(N) on the line before the loop
+   in the function the loop's code comes from (also when that function
+   is inlined), else the plugin argument burst=N, else 64 cache lines
    (--param l1-cache-line-size) of the loop's largest element type; a
-   pragma that sets no loop's burst gets a -Wpragmas warning at the end of
-   the unit.  The pass runs after "laddress", just before erbium-window (before lim2,
-   GCC-PLUGIN-NOTES.md "Strip-miner placement"), at -O1 and above when
-   stripmine=1.  The dump names every loop with a primitive: strip-mined
-   with the burst and why that burst, or why not; -fopt-info-loop reports
-   the strip-mined loops.  CFG surgery: copy_bbs of the body into a new
-   loop, then update_ssa with the copies' names (and the pass's own
-   counters) registered by create_new_def_for.  */
+   pragma that sets no loop's burst gets a -Wpragmas warning at the end
+   of the unit.  The pass runs after "laddress", just before
+   erbium-window (before lim2, GCC-PLUGIN-NOTES.md "Strip-miner
+   placement"), at -O1 and above when stripmine=1.  The dump names every
+   loop with a primitive: strip-mined with the burst and why that burst,
+   or why not; -fopt-info-loop reports the strip-mined loops.  CFG
+   surgery: copy_bbs of the body into a new loop, then update_ssa with
+   the copies' names (and the pass's own counters) registered by
+   create_new_def_for.  */
 
 #include "gcc-plugin.h"
 #include "system.h"
@@ -89,15 +91,20 @@
 #include "c-family/c-pragma.h"
 #include "erbium-plugin.h"
 
-/* #pragma erbium burst(N) seen in this unit: where, and N; and what the
-   pass made of it, for the warning at the end of the unit
-   (sm_warn_unused_pragmas).  */
+/* #pragma erbium burst(N) seen in this unit: where, N and the function
+   it is in; and what the pass made of it, for the warning at the end of
+   the unit (sm_warn_unused_pragmas).  */
 struct erbium_burst_pragma
 {
   location_t loc;
   int burst;
-  bool used;		/* chose the burst of a loop (or burst(0) refused it) */
-  bool seen;		/* in a function the pass analysed */
+  /* DECL_UID of the function whose body holds the pragma, -1 outside
+     functions.  A uid, not the decl: a static inline function inlined
+     everywhere may be garbage-collected before the end of the unit, and
+     uids are never reused.  */
+  int fn_uid;
+  bool used;		/* chose a loop's burst (or burst(0) refused it) */
+  bool seen;		/* the pass analysed its function's code */
   const char *ignored_why;	/* its loop was not strip-mined: why (a
 				   string literal of SM_REJECT), or NULL */
   int ignored_line;	/* that loop's line */
@@ -105,8 +112,10 @@ struct erbium_burst_pragma
 static vec<erbium_burst_pragma> erbium_burst_pragmas;
 
 /* Handler of #pragma erbium burst(N) / burst N: N is a non-negative
-   integer constant, the burst in elements for the loop that starts on a
-   following line (0: do not strip-mine it).  Malformed pragmas get a
+   integer constant, the burst in elements for the loop of the same
+   function that starts on a following line (0: do not strip-mine it).
+   The C parser runs it inside the function body, so current_function_decl
+   is the function the pragma belongs to.  Malformed pragmas get a
    warning and are ignored.  */
 static void
 erbium_handle_burst_pragma (cpp_reader *)
@@ -135,7 +144,9 @@ erbium_handle_burst_pragma (cpp_reader *)
   if (pragma_lex (&x) != CPP_EOF)
     warning_at (loc, OPT_Wpragmas, "junk at end of %<#pragma erbium "
 		"burst%>");
-  erbium_burst_pragma p = { loc, n, false, false, NULL, 0 };
+  int fn_uid = current_function_decl ? (int) DECL_UID (current_function_decl)
+					: -1;
+  erbium_burst_pragma p = { loc, n, fn_uid, false, false, NULL, 0 };
   erbium_burst_pragmas.safe_push (p);
 }
 
@@ -172,7 +183,7 @@ struct sm_plan
 {
   auto_vec<sm_iv> ivs;
   class loop *loop;
-  location_t loc;		/* the loop's location (find_loop_location) */
+  location_t loc;		/* the loop's location (sm_loop_location) */
   auto_vec<sm_prim> prims;
   edge iv_exit;			/* the counted exit, or NULL */
   tree niter;			/* latch executions through IV_EXIT */
@@ -194,6 +205,15 @@ bool
 sm_publish_p (enum erbium_prim p)
 {
   return p == ERBIUM_PRIM_COMMIT || p == ERBIUM_PRIM_RELEASE;
+}
+
+/* Whether P is a synchronisation primitive: any primitive but the
+   element accesses er_elem and er_burst.  */
+bool
+sm_sync_prim_p (enum erbium_prim p)
+{
+  return (p != ERBIUM_PRIM_NONE && p != ERBIUM_PRIM_ELEM
+	  && p != ERBIUM_PRIM_BURST);
 }
 
 /* The line of LOC, or 0.  */
@@ -290,21 +310,32 @@ sm_loop_location (class loop *loop)
 	 ? best : find_loop_location (loop).get_location_t ();
 }
 
-/* Whether pragma P's line is inside FUN's body.  A function without
-   source lines (erbium-frontend's outlined process entries) does not
-   limit the lines: its loops carry the process's own lines.  */
-static bool
-sm_pragma_in (const erbium_burst_pragma &p, function *fun)
+/* The function whose source the code at LOC in FUN comes from, as its
+   DECL_UID: the function of the innermost inlined-function scope around
+   LOC's block (walked up as auto-profile.cc's get_inline_stack does, the
+   origin taken with block_ultimate_origin as dwarf2out.cc does), else
+   FUN's own function (DECL_ORIGIN: a clone such as P.part.0 counts as P).
+   A process inlined into its outlined entry (frontend.cc, erbium_entry)
+   is found this way too, so its loops match its own pragmas.  */
+static int
+sm_origin (location_t loc, function *fun)
 {
-  int l = sm_line (p.loc);
-  int fend = sm_line (fun->function_end_locus);
-  return l >= sm_line (fun->function_start_locus) && (!fend || l <= fend);
+  for (tree b = LOCATION_BLOCK (loc); b && TREE_CODE (b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      {
+	tree origin = block_ultimate_origin (b);
+	if (origin && TREE_CODE (origin) == FUNCTION_DECL)
+	  return DECL_UID (origin);
+	break;
+      }
+  return DECL_UID (DECL_ORIGIN (fun->decl));
 }
 
-/* The #pragma erbium burst that applies to LOOP of FUN, whose line is
-   that of LOC: the pragma of FUN's body closest above that line in the
-   same file, if no other loop of FUN starts between them; NULL when there
-   is none.  */
+/* The #pragma erbium burst that applies to LOOP of FUN, whose location
+   is LOC: the closest pragma above LOC's line in the same file and in the
+   function LOOP's code comes from (sm_origin), if no other loop from that
+   function starts between them; NULL when there is none.  */
 static erbium_burst_pragma *
 sm_find_pragma (class loop *loop, location_t loc, function *fun)
 {
@@ -313,39 +344,66 @@ sm_find_pragma (class loop *loop, location_t loc, function *fun)
   erbium_burst_pragma *best = NULL;
   if (!line || !file)
     return NULL;
+  int origin = sm_origin (loc, fun);
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
-    if (LOCATION_FILE (p.loc) && !strcmp (LOCATION_FILE (p.loc), file)
-	&& sm_pragma_in (p, fun) && sm_line (p.loc) < line
+    if (p.fn_uid == origin && LOCATION_FILE (p.loc)
+	&& !strcmp (LOCATION_FILE (p.loc), file) && sm_line (p.loc) < line
 	&& (!best || sm_line (p.loc) > sm_line (best->loc)))
       best = &p;
   if (best)
     for (auto other : loops_list (fun, 0))
       {
-	int l = sm_line (sm_loop_location (other));
-	if (other != loop && l > sm_line (best->loc) && l < line)
+	if (other == loop)
+	  continue;
+	location_t oloc = sm_loop_location (other);
+	int l = sm_line (oloc);
+	if (l > sm_line (best->loc) && l < line
+	    && sm_origin (oloc, fun) == origin)
 	  return NULL;
       }
   return best;
 }
 
-/* Mark every #pragma erbium burst inside FUN's body as seen: the pass
-   analysed FUN, so a pragma there that no loop uses deserves the warning
-   at the end of the unit.  */
+/* Push onto UIDS the DECL_UIDs of the functions inlined into the BLOCK
+   tree under BLOCK (the origins of its inlined-function scopes).  */
+static void
+sm_inlined_origins (tree block, vec<int> *uids)
+{
+  for (tree b = block; b; b = BLOCK_CHAIN (b))
+    {
+      if (inlined_function_outer_scope_p (b))
+	{
+	  tree origin = block_ultimate_origin (b);
+	  if (origin && TREE_CODE (origin) == FUNCTION_DECL)
+	    uids->safe_push (DECL_UID (origin));
+	}
+      sm_inlined_origins (BLOCK_SUBBLOCKS (b), uids);
+    }
+}
+
+/* Mark as seen every #pragma erbium burst of the functions whose code FUN
+   holds: its own (as sm_origin names it) and each one inlined into it.
+   The pass analyses FUN, so a pragma there that no loop uses deserves the
+   warning at the end of the unit.  */
 static void
 sm_mark_pragmas_seen (function *fun)
 {
-  const char *file = LOCATION_FILE (fun->function_start_locus);
+  auto_vec<int> uids;
+  uids.safe_push (DECL_UID (DECL_ORIGIN (fun->decl)));
+  if (DECL_INITIAL (fun->decl)
+      && TREE_CODE (DECL_INITIAL (fun->decl)) == BLOCK)
+    sm_inlined_origins (DECL_INITIAL (fun->decl), &uids);
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
-    if (file && LOCATION_FILE (p.loc)
-	&& !strcmp (file, LOCATION_FILE (p.loc)) && sm_pragma_in (p, fun))
+    if (uids.contains (p.fn_uid))
       p.seen = true;
 }
 
 /* PLUGIN_FINISH_UNIT: warn (-Wpragmas) about each #pragma erbium burst in
-   a function the pass analysed that chose no loop's burst: either its
-   loop was not strip-mined (the warning gives the reason, as the dump
-   does) or no innermost loop with stream primitives follows it.  Pragmas
-   in functions the pass never ran on (-O0, stripmine=0) stay silent, as
+   a function whose code the pass analysed (on its own or inlined) that
+   chose no loop's burst: either its loop was not strip-mined (the
+   warning gives the reason, as the dump does) or no innermost loop with
+   stream primitives follows it.  Pragmas in functions the pass never ran
+   on (-O0, stripmine=0, a static function never called) stay silent, as
    GCC's own loop pragmas do at -O0.  */
 static void
 sm_warn_unused_pragmas (void *, void *)
@@ -413,8 +471,20 @@ sm_choose_burst (sm_plan *plan, function *fun)
   plan->burst_why = plan->burst_why_buf;
 }
 
+/* Whether LOOP's latch is empty, phi-free and has one predecessor, as
+   sm_transform needs it.  The pass runs outside the loop pipeline, where
+   a latch may hold the body's last block: LOOPS_HAVE_SIMPLE_LATCHES only
+   gives it one successor, the header.  */
+bool
+sm_empty_latch_p (class loop *loop)
+{
+  return (single_pred_p (loop->latch) && empty_block_p (loop->latch)
+	  && gimple_seq_empty_p (phi_nodes (loop->latch)));
+}
+
 /* Fill PLAN for its loop; PLAN->why_not says why it cannot be
-   strip-mined.  Returns false when the loop has no primitive (no dump
+   strip-mined.  Changes nothing in FUN (a rejected loop leaves the CFG
+   as it was).  Returns false when the loop has no primitive (no dump
    line then).  */
 bool
 sm_analyse (sm_plan *plan, function *fun)
@@ -496,18 +566,12 @@ sm_analyse (sm_plan *plan, function *fun)
 
   if (!plan->why_not)
     {
-      /* Shape: a simple latch with one predecessor, exits that are the
-	 counted one at the end of the body or termination tests.  */
-      /* An empty latch with one predecessor (outside the loop pipeline
-	 a latch may hold the body's last block).  */
-      if (!single_pred_p (loop->latch) || !empty_block_p (loop->latch)
-	  || !gimple_seq_empty_p (phi_nodes (loop->latch)))
-	{
-	  split_edge (loop_latch_edge (loop));
-	  calculate_dominance_info (CDI_DOMINATORS);
-	}
-      basic_block last = single_pred_p (loop->latch)
-			 ? single_pred (loop->latch) : NULL;
+      /* Shape: exits that are the counted one at the end of the body or
+	 termination tests.  The body ends in the block before the empty
+	 latch the transform needs: the latch's one predecessor, or the
+	 latch itself when sm_transform splits an empty latch off it.  */
+      basic_block last = (sm_empty_latch_p (loop)
+			  ? single_pred (loop->latch) : loop->latch);
       auto_vec<edge> exits = get_loop_exit_edges (loop);
       for (edge e : exits)
 	{
@@ -628,19 +692,15 @@ sm_index_plus (basic_block bb, tree idx, tree step, tree n)
   return sm_emit (bb, fold_convert (integer_type_node, e));
 }
 
-/* Append to CALLS BB's synchronisation primitive calls (every primitive
-   but the element accesses er_elem and er_burst), in order.  */
+/* Append to CALLS BB's synchronisation primitive calls (sm_sync_prim_p),
+   in order.  */
 static void
 sm_sync_calls (basic_block bb, vec<gimple *> *calls)
 {
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
-    {
-      enum erbium_prim p = erbium_primitive_call (gsi_stmt (gsi));
-      if (p != ERBIUM_PRIM_NONE && p != ERBIUM_PRIM_ELEM
-	  && p != ERBIUM_PRIM_BURST)
-	calls->safe_push (gsi_stmt (gsi));
-    }
+    if (sm_sync_prim_p (erbium_primitive_call (gsi_stmt (gsi))))
+      calls->safe_push (gsi_stmt (gsi));
 }
 
 /* Strip-mine PLAN's loop (see the file comment).  */
@@ -648,6 +708,10 @@ void
 sm_transform (sm_plan *plan, function *fun)
 {
   class loop *loop = plan->loop;
+  /* An empty latch (sm_analyse took its predecessor as the body's end);
+     split_edge makes the new block the latch.  */
+  if (!sm_empty_latch_p (loop))
+    split_edge (loop_latch_edge (loop));
   basic_block header = loop->header;
   basic_block latch = loop->latch;
   edge pe = loop_preheader_edge (loop);
@@ -1018,7 +1082,7 @@ public:
   unsigned int execute (function *fun) final override;
 };
 
-/* True when FUN calls a primitive other than er_elem/er_burst.  */
+/* True when FUN calls a synchronisation primitive (sm_sync_prim_p).  */
 bool
 sm_has_primitives (function *fun)
 {
@@ -1026,12 +1090,8 @@ sm_has_primitives (function *fun)
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      {
-	enum erbium_prim p = erbium_primitive_call (gsi_stmt (gsi));
-	if (p != ERBIUM_PRIM_NONE && p != ERBIUM_PRIM_ELEM
-	    && p != ERBIUM_PRIM_BURST)
-	  return true;
-      }
+      if (sm_sync_prim_p (erbium_primitive_call (gsi_stmt (gsi))))
+	return true;
   return false;
 }
 

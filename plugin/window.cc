@@ -47,6 +47,7 @@
 #include "cfgloopmanip.h"
 #include "tree-ssa-loop.h"
 #include "tree-ssa-loop-manip.h"
+#include "tree-ssa-loop-niter.h"
 #include "tree-ssa-loop-ivopts.h"
 #include "tree-scalar-evolution.h"
 #include "tree-ssa-alias.h"
@@ -225,26 +226,15 @@ erbium_emit_burst (erbium_access *a, tree p0, erbium_access *ref)
   gsi_replace (&gsi, repl, false);
 }
 
-/* Whether the value of E is available at STMT (E is an SSA name defined
-   by a PHI or a statement that dominates STMT, or a constant).  */
+/* Whether the value of E is available at STMT: E is an invariant, or an
+   SSA name whose definition dominates STMT (stmt_dominates_stmt_p; a
+   default definition dominates everything).  */
 static bool
 erbium_available_at (tree e, gimple *stmt)
 {
   if (TREE_CODE (e) != SSA_NAME)
     return is_gimple_min_invariant (e);
-  gimple *def = SSA_NAME_DEF_STMT (e);
-  basic_block db = gimple_bb (def), ub = gimple_bb (stmt);
-  if (!db)
-    return true;
-  if (db != ub)
-    return dominated_by_p (CDI_DOMINATORS, ub, db);
-  if (gimple_code (def) == GIMPLE_PHI)
-    return true;
-  for (gimple_stmt_iterator g = gsi_for_stmt (def); !gsi_end_p (g);
-       gsi_next (&g))
-    if (gsi_stmt (g) == stmt)
-      return true;
-  return false;
+  return stmt_dominates_stmt_p (SSA_NAME_DEF_STMT (e), stmt);
 }
 
 /* Emit, before *GSI, P = __builtin_assume_aligned (P0, A) and return P

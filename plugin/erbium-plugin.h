@@ -8,6 +8,15 @@
 #ifndef ERBIUM_PLUGIN_H
 #define ERBIUM_PLUGIN_H
 
+/* Values of the loopalign option: which functions erbium-loopalign
+   places the loops of.  */
+enum erbium_loopalign
+{
+  ERBIUM_LOOPALIGN_OFF,		/* loopalign=0: none */
+  ERBIUM_LOOPALIGN_CHANGED,	/* loopalign=1: those the plugin changed */
+  ERBIUM_LOOPALIGN_ALL		/* loopalign=all: every function */
+};
+
 /* Options set by -fplugin-arg-erbium-NAME[=VALUE] (GCC internals,
    "Plugins": struct plugin_name_args); parsed by plugin_init, defaults in
    plugin.cc, listed by -fplugin-arg-erbium-help and in the README's
@@ -39,12 +48,12 @@ struct erbium_options
      from the cache line size and the element size.  */
   int burst;
   /* loopalign=0|1|all (default 1): start the short innermost loops of
-     the functions the plugin changed (1), or of every function (all, 2:
+     the functions the plugin changed (1), or of every function (all:
      for plain C built to be compared with Erbium code, e.g. the FM
-     benchmark's peers), where no 64-byte block of their code holds more
-     instructions than the op cache keeps (loopalign.cc; x86 only), or
-     leave them where GCC puts them (0).  */
-  int loopalign;
+     benchmark's peers), where no 64-byte block of their code holds
+     more instructions than the op cache keeps (loopalign.cc; x86
+     only), or leave them where GCC puts them (0).  */
+  enum erbium_loopalign loopalign;
 };
 
 extern struct erbium_options erbium_opts;

@@ -740,8 +740,8 @@ erbium_check_call (tree call, enum erbium_prim c, location_t loc,
   if (erbium_burst_of (idx, w, &base, &cst) && cst <= 0)
     warning_at (loc, 0, "burst %wd of %qs is not positive: its index is "
 		"%qE plus %wd, not above %qE, so the call does nothing; "
-		"use an index %qE plus a positive burst", cst, spell, base, cst,
-		base, base);
+		"use an index %qE plus a positive burst", cst, spell, base,
+		cst, base, base);
 }
 
 /* Forget burst facts about variables that T writes or whose address T

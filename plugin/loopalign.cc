@@ -63,10 +63,21 @@
    64-byte block of a loop may hold and still run from the op cache.  */
 #define ERBIUM_LOOPALIGN_OPS 12
 
+/* The longest loop the pass places, in bytes: its jump back is then a
+   short jump, and a longer loop gains too little from one block's worth
+   of placement.  */
+#define ERBIUM_LOOPALIGN_MAX_BYTES 120
+
+/* The starts tried: 0, 16, 32 and 48 bytes past a 64-byte boundary
+   (multiples of 16 keep GCC's own loop alignment; the dump prints
+   each).  */
+#define ERBIUM_LOOPALIGN_STARTS 4
+
 /* Functions (their decls) the plugin's passes changed.  The decls live as
    long as their functions, so the set needs no garbage collection.  */
 static hash_set<tree> *erbium_transformed;
 
+/* See erbium-plugin.h.  */
 void
 erbium_note_transformed (function *fun)
 {
@@ -96,40 +107,41 @@ la_compare_p (rtx_insn *insn)
 }
 
 /* The largest number of ops in one 64-byte block when the loop INSNS
-   starts START bytes past a 64-byte boundary.  */
+   starts START bytes past a 64-byte boundary (START below 64, the loop
+   at most ERBIUM_LOOPALIGN_MAX_BYTES long, as la_collect accepts it).  */
 static int
 la_max_ops (const vec<la_insn> &insns, int start)
 {
-  int count[64] = { 0 };
-  int pos = start, top = 0;
+  /* The blocks a loop can touch from the last start tried.  */
+  int count[(16 * (ERBIUM_LOOPALIGN_STARTS - 1) + ERBIUM_LOOPALIGN_MAX_BYTES
+	     + 63) / 64] = { 0 };
+  int pos = start;
   for (const la_insn &i : insns)
     {
-      int b = pos / 64;
-      if (b >= 64)
-	break;
+      unsigned b = pos / 64;
+      gcc_assert (b < ARRAY_SIZE (count));
       if (i.op)
 	count[b]++;
-      top = b > top ? b : top;
       pos += i.len;
     }
   int m = 0;
-  for (int b = 0; b <= top; b++)
-    m = count[b] > m ? count[b] : m;
+  for (int c : count)
+    m = c > m ? c : m;
   return m;
 }
 
-/* Collect the instructions of the loop from LABEL to JUMP into OUT, and
-   the source location of its first instruction that has one into *LOC
-   (the vectoriser's loops have none on their jump).  Returns false when
-   the loop is no candidate: a call, an asm, an unrecognised instruction
-   or a barrier (an unconditional jump away) is inside, or it is longer
-   than 120 bytes (a short jump back, and too long for one block's worth
-   of placement to matter).  */
+/* Collect the instructions of the loop from LABEL to JUMP into OUT, their
+   estimated length in bytes into *BYTES, and the source location of its
+   first instruction that has one into *LOC (the vectoriser's loops have
+   none on their jump).  Returns false when the loop is no candidate: a
+   call, an asm, an unrecognised instruction or a barrier (an
+   unconditional jump away) is inside, or it is longer than
+   ERBIUM_LOOPALIGN_MAX_BYTES.  */
 static bool
 la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
-	    location_t *loc)
+	    int *bytes, location_t *loc)
 {
-  int bytes = 0;
+  *bytes = 0;
   *loc = UNKNOWN_LOCATION;
   rtx_insn *prev = NULL;
   for (rtx_insn *insn = NEXT_INSN (label); insn; insn = NEXT_INSN (insn))
@@ -172,13 +184,13 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
 	}
       if (li.len <= 0)
 	return false;
-      bytes += li.len;
+      *bytes += li.len;
       out->safe_push (li);
       prev = insn;
       if (insn == jump)
 	break;
     }
-  return bytes <= 120;
+  return *bytes <= ERBIUM_LOOPALIGN_MAX_BYTES;
 }
 
 const pass_data erbium_loopalign_pass_data = {
@@ -201,8 +213,9 @@ public:
   bool gate (function *fun) final override
   {
     return (optimize > 0 && !optimize_size
-	    && (erbium_opts.loopalign == 2
-		|| (erbium_opts.loopalign == 1 && erbium_transformed
+	    && (erbium_opts.loopalign == ERBIUM_LOOPALIGN_ALL
+		|| (erbium_opts.loopalign == ERBIUM_LOOPALIGN_CHANGED
+		    && erbium_transformed
 		    && erbium_transformed->contains (fun->decl))));
   }
 
@@ -240,15 +253,16 @@ erbium_loopalign_pass::execute (function *)
   for (auto &l : loops)
     {
       auto_vec<la_insn> insns;
+      int bytes;
       location_t loc;
-      if (!la_collect (l.first, l.second, &insns, &loc))
+      if (!la_collect (l.first, l.second, &insns, &bytes, &loc))
 	continue;
       /* final prints an asm's source line and needs a file name.  */
       if (loc == UNKNOWN_LOCATION)
 	loc = DECL_SOURCE_LOCATION (current_function_decl);
       int line = LOCATION_LINE (loc);
-      int ops[4], best = 0, worst = 0;
-      for (int k = 0; k < 4; k++)
+      int ops[ERBIUM_LOOPALIGN_STARTS], best = 0, worst = 0;
+      for (int k = 0; k < ERBIUM_LOOPALIGN_STARTS; k++)
 	{
 	  ops[k] = la_max_ops (insns, 16 * k);
 	  if (ops[k] < ops[best])
@@ -256,9 +270,6 @@ erbium_loopalign_pass::execute (function *)
 	  if (ops[k] > ops[worst])
 	    worst = k;
 	}
-      int bytes = 0;
-      for (const la_insn &i : insns)
-	bytes += i.len;
       bool place = (ops[best] <= ERBIUM_LOOPALIGN_OPS
 		    && ops[worst] > ERBIUM_LOOPALIGN_OPS);
       if (dump_file)

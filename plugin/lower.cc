@@ -619,8 +619,8 @@ erbium_lower_call (gcall *stmt, enum erbium_prim p)
       tree n = (p == ERBIUM_PRIM_BURST ? gimple_call_arg (stmt, 2)
 		: build_int_cst (integer_type_node, 1));
       tree addr = erbium_emit_masked_elem (&gsi, v, view_type,
-					   gimple_call_arg (stmt, 1), NULL_TREE,
-					   n);
+					   gimple_call_arg (stmt, 1),
+					   NULL_TREE, n);
       if (!addr)
 	return false;
       gimple *repl = (lhs ? gimple_build_assign (lhs, NOP_EXPR, addr)

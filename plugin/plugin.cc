@@ -1,9 +1,10 @@
 /* plugin.cc -- entry point of the Erbium GCC plugin: version check,
    plugin arguments, and the call of each part's init function.
 
-   Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed in
-   erbium_arg_table below and in the README; an unknown argument is an
-   error that names the valid ones.  GCC internals: "Plugins" (plugin_init,
+   Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed in the help
+   text of erbium_plugin_info below, in erbium-plugin.h (struct
+   erbium_options) and in the README; an unknown argument is an error
+   that names the valid ones.  GCC internals: "Plugins" (plugin_init,
    plugin_default_version_check, register_callback).  */
 
 #include "gcc-plugin.h"
@@ -17,15 +18,17 @@
 #include "diagnostic-core.h"
 #include "erbium-plugin.h"
 
+/* GCC loads only plugins that define this (GCC internals, "Plugins").  */
 int plugin_is_GPL_compatible;
 
+/* The defaults of the plugin arguments; see erbium-plugin.h.  */
 struct erbium_options erbium_opts = {
   /* lower */ true,
   /* window */ true,
   /* check */ false,
   /* stripmine */ true,
   /* burst */ 0,
-  /* loopalign */ 1,
+  /* loopalign */ ERBIUM_LOOPALIGN_CHANGED,
 };
 
 /* The comma-separated pass list given to dump=, or "" for all passes;
@@ -125,6 +128,12 @@ erbium_enable_dump (const char *pass_name)
   return ok;
 }
 
+/* Called by GCC once after loading the plugin (GCC internals,
+   "Plugins"): INFO holds its base name and arguments, VERSION the
+   loading compiler's version.  Checks the version, parses the arguments
+   into erbium_opts and registers every part's callbacks and passes.
+   Returns 0, or 1 after a GCC error for a version mismatch or a bad
+   argument (GCC then reports that the plugin failed to initialise).  */
 int
 plugin_init (struct plugin_name_args *info,
 	     struct plugin_gcc_version *version)
@@ -132,8 +141,8 @@ plugin_init (struct plugin_name_args *info,
   if (!plugin_default_version_check (version, &gcc_version))
     {
       error ("erbium plugin: built for GCC %s (%s) but loaded into GCC %s "
-	     "(%s); rebuild the plugin with the plugin headers of this compiler",
-	     gcc_version.basever, gcc_version.datestamp,
+	     "(%s); rebuild the plugin with the plugin headers of this "
+	     "compiler", gcc_version.basever, gcc_version.datestamp,
 	     version->basever, version->datestamp);
       return 1;
     }
@@ -170,9 +179,10 @@ plugin_init (struct plugin_name_args *info,
 	{
 	  bool on;
 	  if (value && !strcmp (value, "all"))
-	    erbium_opts.loopalign = 2;
+	    erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
 	  else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
-	    erbium_opts.loopalign = on;
+	    erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
+				     : ERBIUM_LOOPALIGN_OFF);
 	  else
 	    return 1;
 	}

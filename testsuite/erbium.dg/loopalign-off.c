@@ -1,6 +1,10 @@
 /* -fplugin-arg-erbium-loopalign=0 leaves the loops of process code where
-   GCC puts them: no padding in front of the FIR's vector loop that
-   loopalign-fir.c sees placed (the same source, included).  */
+   GCC puts them: no padding in front of the FIR's vector loop (the same
+   source, included).  The scans below would also pass if that loop
+   needed no padding; this test relies on loopalign-fir.c, which checks
+   that with the default loopalign=1 the same loop is placed (.nops 32).
+   With loopalign=0 the pass does not run, so it has no dump to check
+   here.  */
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O3 -fplugin-arg-erbium-loopalign=0" } */
 /* { dg-final { scan-assembler-not {\.nops} } } */

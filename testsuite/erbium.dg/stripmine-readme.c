@@ -1,3 +1,12 @@
+/* The README's strip-mining example ("Strip-mining element-at-a-time
+   loops"): the consumer's loop and the dump and -fopt-info-vec lines
+   the README quotes, with this file's line numbers.  */
+/* { dg-do compile } */
+/* { dg-options "-O3 -fchecking -fplugin-arg-erbium-dump=erbium-stripmine -fopt-info-vec" } */
+/* { dg-final { scan-plugin-dump {erbium-stripmine: loop at line 20: strip-mined, burst 1024 \(64 cache lines of 64 bytes / 4-byte elements\); update at line 22 granted at the burst's head, release at line 24 once after the burst} erbium-stripmine } } */
+/* { dg-optimized "loop vectorized using 16 byte vectors" "" { target *-*-* } 20 } */
+/* { dg-final { scan-assembler-not {\m(call|jmp)\s+er_(update|release)\M} } } */
+
 #include <erbium.h>
 
 long total;
@@ -16,13 +25,3 @@ process consumer (record(int) re, int n)
     }
   total = s;
 }
-
-/* The README's strip-mining example ("Strip-mining element-at-a-time
-   loops"): the source above, the dump and -fopt-info-vec lines quoted
-   there.  The directives stay below the code so that its line numbers
-   are the README's.  */
-/* { dg-do compile } */
-/* { dg-options "-O3 -fchecking -fplugin-arg-erbium-dump=erbium-stripmine -fopt-info-vec" } */
-/* { dg-final { scan-plugin-dump {erbium-stripmine: loop at line 11: strip-mined, burst 1024 \(64 cache lines of 64 bytes / 4-byte elements\); update at line 13 granted at the burst's head, release at line 15 once after the burst} erbium-stripmine } } */
-/* { dg-optimized "loop vectorized using 16 byte vectors" "" { target *-*-* } 11 } */
-/* { dg-final { scan-assembler-not {\m(call|jmp)\s+er_(update|release)\M} } } */

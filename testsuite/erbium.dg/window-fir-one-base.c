@@ -5,12 +5,16 @@
    addresses all of them from one induction variable.  Without the call
    data-reference analysis looked through P0 and every tap got a base
    register of its own (base + index addressing, spilled to the stack in
-   the benchmark's kernel).  The assembly check: the window's vector
-   loads use displacement addressing only.  */
+   the benchmark's kernel).  The assembly checks: the window's vector
+   loads use displacement addressing only, and the vector loop (a label,
+   one block of tab-indented instructions, a jump back to the label)
+   loads its 16 taps or more with movups from one and the same address
+   register, which one register per tap would fail.  */
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O3 -fno-predictive-commoning -fopt-info-vec" } */
 /* { dg-final { scan-assembler {movups\s+-?[0-9]+\(%r[a-z0-9]+\)} } } */
 /* { dg-final { scan-assembler-not {movups\s+-?[0-9]*\(%r[a-z0-9]+,%r[a-z0-9]+} } } */
+/* { dg-final { scan-assembler {\n(\.L[0-9]+):\n(?:\t(?!movups\s+-?[0-9]*\()[^\n]*\n)*\tmovups\s+-?[0-9]*\((%r[a-z0-9]+)\), %xmm[0-9]+\n(?:(?:\t(?!movups\s+-?[0-9]*\()[^\n]*\n)*\tmovups\s+-?[0-9]*\(\2\), %xmm[0-9]+\n){15,}(?:\t(?!movups\s+-?[0-9]*\()[^\n]*\n)*\tj[a-z]+\s+\1\n} } } */
 
 #define ER_LIBRARY_MODE
 #include <erbium/runtime.h>

@@ -1,14 +1,14 @@
 /* Strip-mining (issue 4): choosing the burst.  -fplugin-arg-erbium-burst=256
    sets the burst of every loop, and #pragma erbium burst(64) on the line
    before a loop overrides it for that loop; the dump says which burst
-   each loop got and why.  */
+   each loop got and why (twice: process function and running entry).  */
 /* { dg-do run } */
 /* { dg-options "-O3 -fplugin-arg-erbium-burst=256 -fplugin-arg-erbium-dump -fopt-info-vec" } */
 /* { dg-output "ok: stripmine-burst" } */
-/* { dg-final { scan-plugin-dump {loop at line 35: strip-mined, burst 256 \(plugin argument burst\);} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 48: strip-mined, burst 64 \(#pragma erbium burst at line 47\);} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 62: strip-mined, burst 64 \(#pragma erbium burst at line 61\);} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 74: strip-mined, burst 256 \(plugin argument burst\);} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump-times {loop at line 35: strip-mined, burst 256 \(plugin argument burst\);} 2 erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump-times {loop at line 48: strip-mined, burst 64 \(#pragma erbium burst at line 47\);} 2 erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump-times {loop at line 62: strip-mined, burst 64 \(#pragma erbium burst at line 61\);} 2 erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump-times {loop at line 74: strip-mined, burst 256 \(plugin argument burst\);} 2 erbium-stripmine } } */
 
 #include "stripmine.h"
 

@@ -4,8 +4,8 @@
 /* { dg-do run } */
 /* { dg-options "-O3 -fplugin-arg-erbium-dump -fopt-info-vec" } */
 /* { dg-output "ok: stripmine-not-pragma" } */
-/* { dg-final { scan-plugin-dump {loop at line 31: not strip-mined \(#pragma erbium burst\(0\)\)} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 43: strip-mined, burst [0-9]+} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump-times {loop at line 31: not strip-mined \(#pragma erbium burst\(0\)\)} 2 erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump-times {loop at line 43: strip-mined, burst [0-9]+} 2 erbium-stripmine } } */
 
 #include "stripmine.h"
 

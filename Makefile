@@ -53,9 +53,14 @@ RUNTIME_OBJS    := $(patsubst runtime/src/%.c,$(BUILD)/obj/%.o,$(RUNTIME_SRCS))
 RUNTIME_HEADERS := $(sort $(wildcard runtime/include/erbium/*.h))
 # -fno-plt: the runtime calls libc and hwloc through the GOT, so a static
 # link adds no PLT entry per function the runtime imports, and a runtime
-# change does not shift the program's own code.  That shift matters: the
-# FM receiver's FIR loops run 20 % slower at some positions modulo 64
-# bytes than at others (bench/README.md, "Code placement").
+# change that imports one more function does not shift the program's own
+# code.  It was added when such a shift made the FM receiver 20 % slower;
+# the plugin's loop placement (erbium-loopalign, bench/README.md, "Code
+# placement") now keeps the receiver's filter loops where they belong
+# whatever the shift, so -fno-plt is no longer what protects them.  It
+# stays: it costs nothing (a call through the GOT instead of a call to a
+# PLT stub that jumps through it), and dropping it would change every
+# runtime object the benchmarks measured.
 RUNTIME_CFLAGS  := -std=gnu11 -O2 -g -fPIC -fno-plt -Wall -Wextra \
                    -Iruntime/include $(HWLOC_CFLAGS)
 
@@ -121,24 +126,14 @@ $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A)
 	$(CC) $(EXAMPLE_FLAGS) $(filter %.c,$^) -o $@ $(RUNTIME_LIB_A) $(HWLOC_LIBS) \
 	  -lpthread -lm
 
-# The FM receiver (issue 5) shares its DSP and file code with its
-# sequential build, plain C at -O3, which streams through the block steps
-# of blocks.c (so do bench/fmradio's peers).  Plain C, but compiled with
-# the plugin's loop placement for every function (FM_PLACE: loopalign=all,
-# plugin/loopalign.cc), so that its filter loops start where the Erbium
-# build's do and the comparison is not decided by where the linker puts
-# them (bench/README.md, "Code placement").
-FM_COMMON  := examples/fmradio/dsp.c examples/fmradio/wav.c
-FM_HEADERS := $(addprefix examples/fmradio/,dsp.h util.h wav.h)
-FM_PLACE   := -fplugin=$(abspath $(PLUGIN_SO)) -fplugin-arg-erbium-loopalign=all
+# The FM receiver (issue 5): the Erbium build above also compiles dsp.c
+# (filter design) and wav.c (the files); examples/fmradio/fmradio.mk
+# compiles the objects its sequential build and bench/fmradio's peers
+# share, and builds the sequential build, FM_SEQ.
+FM_COMMON := examples/fmradio/dsp.c examples/fmradio/wav.c
+include examples/fmradio/fmradio.mk
 $(BUILD)/examples/fmradio: $(FM_COMMON) $(FM_HEADERS)
-all: $(BUILD)/examples/fmradio-seq
-$(BUILD)/examples/fmradio-seq: examples/fmradio/fmradio-seq.c \
-  examples/fmradio/blocks.c $(FM_COMMON) $(FM_HEADERS) \
-  examples/fmradio/blocks.h $(PLUGIN_SO)
-	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O3 $(FM_PLACE) -Iexamples/fmradio $(filter %.c,$^) \
-	  -o $@ -lm
+all: $(FM_SEQ)
 # --------------------------- end of examples -------------------------------
 
 # ---------------------------------------------------------------------------

@@ -14,15 +14,27 @@
 #                               stream, strip-mined by the plugin against
 #                               no strip-mining, library calls and a
 #                               sequential loop
+#   $(BUILD)/bench/fmradio-gomp issue 5: the FM receiver's block steps as
+#   $(BUILD)/bench/fmradio-tbb  OpenMP tasks and as a TBB flow graph,
+#                               peers of examples/fmradio
+#
+# bench/exploration/xbench.c (the drivers' shared chores, xbench.h) and
+# erbium.c (the C-API kernel, bench/plugin's same-run reference) are
+# compiled once here, into XBENCH_OBJ and XERBIUM_OBJ, and linked by every
+# program that uses them.
 #
 # Inputs: TOP (repository root, default .), BUILD (default build),
-# RUNTIME_LIB_A (default $(BUILD)/liberbium.a), BENCH_OPT (optimisation
-# added after CFLAGS/CXXFLAGS, default -O3).
+# RUNTIME_LIB_A (default $(BUILD)/liberbium.a), PLUGIN_SO (default
+# $(BUILD)/erbium.so; the including makefile has its rule), BENCH_OPT
+# (optimisation added after CFLAGS/CXXFLAGS, default -O3).
 
 TOP           ?= .
 BUILD         ?= build
 RUNTIME_LIB_A ?= $(BUILD)/liberbium.a
+PLUGIN_SO     ?= $(BUILD)/erbium.so
 BENCH_OPT     ?= -O3
+# configure's fallback when pkg-config does not know hwloc.
+HWLOC_LIBS    ?= -lhwloc
 CC            ?= gcc
 CXX           ?= g++
 
@@ -33,12 +45,14 @@ EXPL_CSRC := $(EXPL_DIR)/xbench.c $(EXPL_DIR)/erbium.c $(EXPL_DIR)/ckring.c
 EXPL_XSRC := $(EXPL_DIR)/main.cc $(EXPL_DIR)/peers.cc $(EXPL_DIR)/gomp.cc
 EXPL_OBJS := $(patsubst $(EXPL_DIR)/%.c,$(EXPL_OBJD)/%.o,$(EXPL_CSRC)) \
              $(patsubst $(EXPL_DIR)/%.cc,$(EXPL_OBJD)/%.o,$(EXPL_XSRC))
+XBENCH_OBJ  := $(EXPL_OBJD)/xbench.o
+XERBIUM_OBJ := $(EXPL_OBJD)/erbium.o
 EXPL_CPPFLAGS := -I$(TOP)/runtime/include -I$(EXPL_DIR) $(HWLOC_CFLAGS) \
                  $(CPPFLAGS)
 EXPL_CFLAGS   := -std=gnu11 $(CFLAGS) $(BENCH_OPT) -Wall -Wextra
 EXPL_CXXFLAGS := -std=gnu++17 $(CXXFLAGS) $(BENCH_OPT) -Wall -Wextra \
                  -fopenmp
-EXPL_LIBS     := $(RUNTIME_LIB_A) $(HWLOC_LIBS) -lhwloc -lck -ltbb \
+EXPL_LIBS     := $(RUNTIME_LIB_A) $(HWLOC_LIBS) -lck -ltbb \
                  -lpthread -fopenmp
 
 BENCH_PROGS += $(EXPL_PROG)

@@ -9,14 +9,14 @@
 # plugin_run, kernel-library.o with the lowering off
 # (-fplugin-arg-erbium-lower=0 -fplugin-arg-erbium-window=0: every
 # primitive a library call) and entry point library_run.  main.c (plain C
-# against <erbium/runtime.h>) drives both and, for a same-run reference,
-# bench/exploration's C-API erbium.c and its helpers xbench.c, compiled
-# here again so that this fragment does not depend on the exploration
-# rules.
+# against <erbium/runtime.h>) drives both and links, for a same-run
+# reference, bench/exploration's C-API kernel erbium.c and its helpers
+# xbench.c, the objects bench.mk compiles (XERBIUM_OBJ, XBENCH_OBJ).
 #
 # Inputs: TOP (repository root, default .), BUILD (default build),
 # PLUGIN_SO (default $(BUILD)/erbium.so), RUNTIME_LIB_A (default
-# $(BUILD)/liberbium.a), BENCH_OPT (default -O3).
+# $(BUILD)/liberbium.a), BENCH_OPT (default -O3), XBENCH_OBJ and
+# XERBIUM_OBJ (bench.mk).
 
 TOP           ?= .
 BUILD         ?= build
@@ -30,8 +30,7 @@ PLG_XDIR  := $(TOP)/bench/exploration
 PLG_OBJD  := $(BUILD)/bench/obj/plugin
 PLG_PROG  := $(BUILD)/bench/plugin
 PLG_KOBJS := $(PLG_OBJD)/kernel-plugin.o $(PLG_OBJD)/kernel-library.o
-PLG_COBJS := $(PLG_OBJD)/main.o $(PLG_OBJD)/erbium.o $(PLG_OBJD)/xbench.o
-PLG_OBJS  := $(PLG_KOBJS) $(PLG_COBJS)
+PLG_OBJS  := $(PLG_KOBJS) $(PLG_OBJD)/main.o $(XERBIUM_OBJ) $(XBENCH_OBJ)
 
 PLG_CPPFLAGS := -I$(TOP)/runtime/include -I$(PLG_XDIR) $(HWLOC_CFLAGS) \
                 $(CPPFLAGS)
@@ -57,12 +56,8 @@ $(PLG_OBJD)/main.o: $(PLG_DIR)/main.c
 	@mkdir -p $(@D)
 	$(CC) $(PLG_CPPFLAGS) $(PLG_CFLAGS) -MMD -MP -c $< -o $@
 
-$(PLG_OBJD)/%.o: $(PLG_XDIR)/%.c
-	@mkdir -p $(@D)
-	$(CC) $(PLG_CPPFLAGS) $(PLG_CFLAGS) -MMD -MP -c $< -o $@
-
 $(PLG_PROG): $(PLG_OBJS) $(RUNTIME_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(PLG_OBJS) $(PLG_LIBS)
 
--include $(PLG_OBJS:.o=.d)
+-include $(PLG_KOBJS:.o=.d) $(PLG_OBJD)/main.d

@@ -15,12 +15,12 @@
 # seq.c (plain C, the same computation in one thread over an array) and
 # main.c (plain C against <erbium/runtime.h>, the driver) are compiled
 # without the plugin.  bench/exploration/xbench.h gives the start gate and
-# the clock, and xbench.c, compiled here again as in plugin.mk, the
-# driver's chores (options, CSV file, interleaving, median).
+# the clock, and xbench.c (bench.mk's XBENCH_OBJ) the driver's chores
+# (options, CSV file, interleaving, median).
 #
 # Inputs: TOP (repository root, default .), BUILD (default build),
 # PLUGIN_SO (default $(BUILD)/erbium.so), RUNTIME_LIB_A (default
-# $(BUILD)/liberbium.a), BENCH_OPT (default -O3).
+# $(BUILD)/liberbium.a), BENCH_OPT (default -O3), XBENCH_OBJ (bench.mk).
 
 TOP           ?= .
 BUILD         ?= build
@@ -35,8 +35,8 @@ SM_OBJD  := $(BUILD)/bench/obj/stripmine
 SM_PROG  := $(BUILD)/bench/stripmine
 SM_KOBJS := $(SM_OBJD)/kernel-plugin.o $(SM_OBJD)/kernel-nostrip.o \
             $(SM_OBJD)/kernel-library.o
-SM_COBJS := $(SM_OBJD)/main.o $(SM_OBJD)/seq.o $(SM_OBJD)/xbench.o
-SM_OBJS  := $(SM_KOBJS) $(SM_COBJS)
+SM_COBJS := $(SM_OBJD)/main.o $(SM_OBJD)/seq.o
+SM_OBJS  := $(SM_KOBJS) $(SM_COBJS) $(XBENCH_OBJ)
 
 SM_CPPFLAGS := -I$(TOP)/runtime/include -I$(SM_XDIR) -I$(SM_DIR) \
                $(HWLOC_CFLAGS) $(CPPFLAGS)
@@ -69,13 +69,8 @@ $(SM_OBJD)/%.o: $(SM_DIR)/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SM_CPPFLAGS) $(SM_CFLAGS) -MMD -MP -c $< -o $@
 
-# The shared driver helpers (xbench.h).
-$(SM_OBJD)/xbench.o: $(SM_XDIR)/xbench.c
-	@mkdir -p $(@D)
-	$(CC) $(SM_CPPFLAGS) $(SM_CFLAGS) -MMD -MP -c $< -o $@
-
 $(SM_PROG): $(SM_OBJS) $(RUNTIME_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(SM_OBJS) $(SM_LIBS)
 
--include $(SM_OBJS:.o=.d)
+-include $(SM_KOBJS:.o=.d) $(SM_COBJS:.o=.d)

@@ -19,8 +19,9 @@ fm_ring_init (struct fm_ring *r, long len, long bs, int esz, int slots,
   r->esz = esz;
   r->slots = slots;
   r->mirror = mirror;
-  /* 64-byte aligned: the slots then are too (BS * ESZ is a multiple of
-     64), which the vectorised filters like.  */
+  /* 64-byte aligned, which the vectorised filters like; so are the other
+     slots when BS * ESZ is a multiple of 64, i.e. when the audio block is
+     a multiple of 16 samples, as every program's default is.  */
   size_t bytes = ((size_t) slots * bs + mirror) * esz;
   r->buf = aligned_alloc (64, (bytes + 63) & ~(size_t) 63);
   return r->buf ? 0 : -1;
@@ -42,20 +43,20 @@ fm_ring_written (struct fm_ring *r, long i)
 int
 fm_blk_init (struct fm_blocks *p, const char *prog, long a, int slots)
 {
-  long b = FM_DECIM * a, na = fm_len_audio (p->n);
+  long n = p->in.n, b = FM_DECIM * a, na = fm_len_audio (n);
   p->ds = p->dp = 0.0f;
   p->in_failed = p->out_failed = 0;
-  int bad = fm_ring_init (&p->x, p->n, b, sizeof (struct fm_cf), slots,
+  int bad = fm_ring_init (&p->x, n, b, sizeof (struct fm_cf), slots,
 			  FM_CH_TAPS - 1)
-	    | fm_ring_init (&p->ch, fm_len_channel (p->n), b,
+	    | fm_ring_init (&p->ch, fm_len_channel (n), b,
 			    sizeof (struct fm_cf), slots, 1)
-	    | fm_ring_init (&p->dm, fm_len_demod (p->n), b, sizeof (float),
+	    | fm_ring_init (&p->dm, fm_len_demod (n), b, sizeof (float),
 			    slots, FM_AU_TAPS - FM_DECIM)
 	    | fm_ring_init (&p->au, na, a, sizeof (float), slots, 0)
 	    | fm_ring_init (&p->de, na, a, sizeof (float), slots,
 			    FM_EQ_TAPS - 1);
   for (int k = 0; k < FM_EQ_BANDS; k++)
-    bad |= fm_ring_init (&p->eq[k], fm_len_out (p->n), a, sizeof (float),
+    bad |= fm_ring_init (&p->eq[k], fm_len_out (n), a, sizeof (float),
 			 slots, 0);
   p->pcm = malloc (a * sizeof *p->pcm);
   if (bad || !p->pcm)
@@ -67,18 +68,17 @@ fm_blk_init (struct fm_blocks *p, const char *prog, long a, int slots)
   return 0;
 }
 
-int
+void
 fm_blk_read (struct fm_blocks *p, long i)
 {
   long n = fm_blk_count (&p->x, i);
   float *x = fm_blk_slot (&p->x, i);
-  if (p->in_failed || fm_read_iq (&p->in, x, n, p->ipath))
+  if (p->in_failed || fm_read_iq (&p->in, x, n))
     {
       p->in_failed = 1;
       memset (x, 0, n * sizeof (struct fm_cf));
     }
   fm_ring_written (&p->x, i);
-  return p->in_failed ? -1 : 0;
 }
 
 void
@@ -139,7 +139,7 @@ fm_blk_band (struct fm_blocks *p, int b, long i)
   fm_ring_written (&p->eq[b], i);
 }
 
-int
+void
 fm_blk_sink (struct fm_blocks *p, long i)
 {
   const float *e[FM_EQ_BANDS];
@@ -155,7 +155,6 @@ fm_blk_sink (struct fm_blocks *p, long i)
     }
   if (!p->out_failed && fm_output_write (&p->out, p->pcm, n))
     p->out_failed = 1;
-  return p->out_failed ? -1 : 0;
 }
 
 void
@@ -247,10 +246,8 @@ fm_blk_main (int argc, char **argv, const char *prog, long block,
       return fm_blk_usage (prog);
   if (argc - i != 2)
     return fm_blk_usage (prog);
-  p.ipath = argv[i];
-  if (fm_open_input (p.ipath, &p.in))
+  if (fm_open_input (argv[i], &p.in))
     return 1;
-  p.n = p.in.n;
   fm_design (&p.taps, gain);
   if (fm_blk_init (&p, prog, a, slots) || fm_output_open (argv[i + 1],
 							  &p.out))
@@ -258,7 +255,7 @@ fm_blk_main (int argc, char **argv, const char *prog, long block,
 
   double t0 = fm_now ();
   int ok = run (&p) == 0 && !p.in_failed && !p.out_failed;
-  fclose (p.in.f);
+  fm_close_input (&p.in);
   if (fm_output_close (&p.out, ok) || !ok)
     return 1;
   double secs = fm_now () - t0;
@@ -266,7 +263,7 @@ fm_blk_main (int argc, char **argv, const char *prog, long block,
     {
       char settings[64];
       snprintf (settings, sizeof settings, "audio block %ld", a);
-      fm_report (prog, p.n, p.eq[0].len, secs, settings);
+      fm_report (prog, p.in.n, p.eq[0].len, secs, settings);
     }
   return 0;
 }

@@ -51,14 +51,12 @@ struct fm_ring
    slot and serial state.  */
 struct fm_blocks
 {
-  long n;			/* input samples (the rings hold the other
-				   streams' lengths) */
   struct fm_taps taps;
   struct fm_ring x, ch, dm, au, de, eq[FM_EQ_BANDS];
-  /* Serial state: the reader's file, the de-emphasis filter, the sink's
-     output and PCM buffer.  */
+  /* Serial state: the reader's file (IN.N: the input's length, samples;
+     the rings hold the other streams' lengths), the de-emphasis filter,
+     the sink's output and PCM buffer.  */
   struct fm_input in;
-  const char *ipath;
   float ds, dp;			/* de-emphasis: last output, last input */
   struct fm_output out;
   int16_t *pcm;
@@ -68,24 +66,25 @@ struct fm_blocks
 };
 
 /* Allocate P's rings: audio block A (samples, FM_BLK_MIN .. FM_BLK_MAX),
-   SLOTS (at least 2) blocks per stream, lengths from the input's P->N
+   SLOTS (at least 2) blocks per stream, lengths from the input's P->IN.N
    samples.  Returns 0, or prints an error naming PROG and returns -1 (out
    of memory).  */
 int fm_blk_init (struct fm_blocks *p, const char *prog, long a, int slots);
 
 /* The steps, each computing block I of its output stream.  Read-only on
    other blocks, so any two steps with no dependence between them (see the
-   header) may run at once.  fm_blk_read and fm_blk_sink return 0, or -1
-   after setting P->in_failed or P->out_failed and printing the error
-   (the receiver then runs to the end on zeros and the output is dropped);
-   the sink writes nothing more after a failure.  */
-int fm_blk_read (struct fm_blocks *p, long i);
+   header) may run at once.  They cannot fail but for the reader's and the
+   sink's I/O: fm_blk_read then prints the error, sets P->in_failed and
+   fills the block and every later one with zeros, so that the steps run
+   to the end; fm_blk_sink prints the error, sets P->out_failed and writes
+   nothing more.  fm_blk_main drops the output after either.  */
+void fm_blk_read (struct fm_blocks *p, long i);
 void fm_blk_channel (struct fm_blocks *p, long i);
 void fm_blk_demod (struct fm_blocks *p, long i);
 void fm_blk_audio (struct fm_blocks *p, long i);
 void fm_blk_deemph (struct fm_blocks *p, long i);
 void fm_blk_band (struct fm_blocks *p, int b, long i);
-int fm_blk_sink (struct fm_blocks *p, long i);
+void fm_blk_sink (struct fm_blocks *p, long i);
 
 /* The steps, as the schedulers name them.  */
 enum fm_step

@@ -1,5 +1,7 @@
-/* dsp.c -- filter design for the FM receiver (dsp.h's fm_design): the
-   taps every build of the receiver uses.  */
+/* dsp.c -- the out-of-line part of the FM receiver's signal processing
+   (dsp.h), shared by every build: the filter design (fm_design), so that
+   every build uses the same taps, and the parser of the equaliser's gains
+   (fm_parse_gains).  */
 #include <stdlib.h>
 #include "dsp.h"
 
@@ -61,7 +63,8 @@ fm_parse_gains (const char *s, double *gain)
   for (int b = 0; b < FM_EQ_BANDS; b++)
     {
       gain[b] = strtod (s, &end);
-      if (end == s || gain[b] < 0.0 || gain[b] > 16.0
+      /* Written so that a NaN ("nan" parses) fails too.  */
+      if (end == s || !(gain[b] >= 0.0 && gain[b] <= 16.0)
 	  || *end != (b < FM_EQ_BANDS - 1 ? ',' : '\0'))
 	return -1;
       s = end + 1;

@@ -119,7 +119,10 @@ fm_atan2 (float y, float x)
 
 /* Channel filter (complex input, real taps) over outputs J0 .. J0+N-1:
    Y[J] = sum over k of H[k] * X[J + k], for re and im.  Four taps per
-   pass over the outputs, in order.  J, K: int variables of the caller.  */
+   pass over the outputs, in order.  Y, X: subscriptables of struct fm_cf
+   (X read at J0 .. J0+N+NT-2); H: NT float taps; NT: the tap count; J0,
+   N: first output and output count (samples); J, K: int variables of the
+   caller, the loop indices (clobbered).  */
 #define FM_CFIR(Y, X, H, NT, J0, N, J, K)				\
   do {									\
     for (J = (J0); J < (J0) + (N); J++)					\
@@ -150,7 +153,12 @@ fm_atan2 (float y, float x)
   } while (0)
 
 /* Real filter with decimation by D over outputs J0 .. J0+N-1:
-   Y[J] = sum over k of H[k] * X[D * J + k] (D = 1: no decimation).  */
+   Y[J] = sum over k of H[k] * X[D * J + k] (D = 1: no decimation), four
+   taps per pass over the outputs as FM_CFIR.  Y, X: subscriptables of
+   float (X read at D*J0 .. D*(J0+N-1)+NT-1); H: NT float taps; NT: the
+   tap count; D: the decimation factor; J0, N: first output and output
+   count (output samples); J, K: int variables of the caller, the loop
+   indices (clobbered).  */
 #define FM_FIR(Y, X, H, NT, D, J0, N, J, K)				\
   do {									\
     for (J = (J0); J < (J0) + (N); J++)					\
@@ -171,7 +179,8 @@ fm_atan2 (float y, float x)
 
 /* FM demodulator over outputs J0 .. J0+N-1: the phase step from X[J] to
    X[J + 1], i.e. the angle of X[J + 1] * conj (X[J]), times
-   FM_DEMOD_GAIN.  */
+   FM_DEMOD_GAIN.  Y: subscriptable of float; X: of struct fm_cf (read at
+   J0 .. J0+N); J: an int variable of the caller (clobbered).  */
 #define FM_DEMOD(Y, X, J0, N, J)					\
   do {									\
     for (J = (J0); J < (J0) + (N); J++)					\
@@ -185,7 +194,8 @@ fm_atan2 (float y, float x)
 
 /* De-emphasis over samples J0 .. J0+N-1, carrying the filter state in
    the float lvalues S (last output) and P (last input), both 0 before the
-   first sample.  */
+   first sample.  Y, X: subscriptables of float; J: an int variable of the
+   caller (clobbered).  */
 #define FM_DEEMPH(Y, X, S, P, J0, N, J)					\
   do {									\
     for (J = (J0); J < (J0) + (N); J++)					\

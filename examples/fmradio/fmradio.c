@@ -1,8 +1,8 @@
 /* fmradio.c -- the FM radio receiver in Erbium C (issue 5; the paper's
    fmradio, section 5 and Figure 7): complex baseband I/Q at 240 kS/s in,
    16-bit audio at 48 kHz out, every stage a process, the stages talking
-   through records and views.  Compiled by the Erbium plugin at -O3
-   (examples/fmradio/fmradio.mk).
+   through records and views.  Compiled by the Erbium plugin at -O3, with
+   dsp.c and wav.c (the top-level Makefile's examples).
 
      source --IQ--> channel[0..W-1] --CH--> demod[0..W-1] --DM-->
        audio[0..W-1] --AU--> deemph --DE (broadcast)--> band[0..3]
@@ -39,11 +39,11 @@
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
    W: workers per data-parallel stage (1..16, default 2); B: burst in
    input samples (16..65536, default 4096; the 48 kHz stages use B / 5);
-   H: horizon of every view, in elements (default 4 * W * B, at least
-   twice what one block and its peek window need).  Prints the
-   input length, wall time and throughput unless --quiet.  Exit status 0,
-   1 on bad input or an I/O error (message on stderr, no OUTPUT left
-   behind), 2 on bad usage.  */
+   H: horizon of every view, in elements, at least NEED = W * B +
+   FM_EQ_TAPS + FM_AU_TAPS = W * B + 223 (default the larger of 4 * W * B
+   and 2 * NEED).  Prints the input length, wall time and throughput
+   unless --quiet.  Exit status 0, 1 on bad input or an I/O error
+   (message on stderr, no OUTPUT left behind), 2 on bad usage.  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +66,6 @@ struct fm_plan
   int horizon;			/* elements, every view */
   struct fm_taps taps;
   struct fm_input in;
-  const char *ipath;
   struct fm_output out;
   int in_failed;		/* source: reading the input failed */
   int out_failed;		/* sink: writing the output failed */
@@ -92,7 +91,7 @@ source (record(struct fm_cf) iq, struct fm_plan *p)
       stall(w, hi);
       struct fm_cf *x = er_burst ((er_view *) w, lo, hi - lo);
       if (p->in_failed
-	  || fm_read_iq (&p->in, (float *) x, hi - lo, p->ipath))
+	  || fm_read_iq (&p->in, (float *) x, hi - lo))
 	{
 	  p->in_failed = 1;
 	  memset (x, 0, (size_t) (hi - lo) * sizeof *x);
@@ -219,6 +218,9 @@ band (record(float) de, record(float) bd, int b, const struct fm_plan *p)
     }
 }
 
+/* sink and main name the bands one by one.  */
+_Static_assert (FM_EQ_BANDS == 4, "sink and main have four bands");
+
 /* Gather the bands, sum them in band order, write the PCM.  */
 static process
 sink (record(float) b0, record(float) b1, record(float) b2,
@@ -320,8 +322,10 @@ main (int argc, char **argv)
   p.workers = workers;
   p.burst = burst;
   p.aburst = burst / FM_DECIM;
-  /* The horizon must hold a worker's block plus its peek window, and the
-     W blocks in flight between the slowest and the fastest worker.  */
+  /* The horizon must hold the W blocks in flight between the slowest and
+     the fastest worker, plus a peek window: FM_EQ_TAPS + FM_AU_TAPS bounds
+     the longest (a band's FM_EQ_TAPS - 1, audio's FM_AU_TAPS - FM_DECIM
+     past its block).  */
   long need = workers * burst + FM_EQ_TAPS + FM_AU_TAPS;
   if (!horizon)
     horizon = 4 * workers * burst > 2 * need ? 4 * workers * burst
@@ -334,8 +338,7 @@ main (int argc, char **argv)
       return 2;
     }
   p.horizon = horizon;
-  p.ipath = argv[a];
-  if (fm_open_input (p.ipath, &p.in))
+  if (fm_open_input (argv[a], &p.in))
     return 1;
   p.n = p.in.n;
   p.nc = fm_len_channel (p.n);
@@ -373,7 +376,7 @@ main (int argc, char **argv)
   run band(de, b3, 3, &p);
   run sink(b0, b1, b2, b3, &p);
   er_wait_all ();
-  fclose (p.in.f);
+  fm_close_input (&p.in);
   int ok = !p.in_failed && !p.out_failed;
   if (fm_output_close (&p.out, ok) || !ok)
     return 1;

@@ -3,21 +3,24 @@
    the output (16-bit PCM mono WAV at FM_RATE_OUT) written under a
    temporary name and renamed only when complete, so that a failed run
    leaves no WAV behind that looks whole.  Shared by every build of the
-   receiver.  Errors are reported on stderr as "fmradio: PATH: what".  */
+   receiver.  Errors are reported on stderr as "PROG: PATH: what", PROG
+   being the running program's name (program_invocation_short_name:
+   fmradio, fmradio-seq, fmradio-gomp or fmradio-tbb).  */
 #ifndef FM_WAV_H
 #define FM_WAV_H
 
 #include <stdint.h>
 #include <stdio.h>
 
-/* An opened input: F's descriptor FD positioned at the first sample.
-   The samples are read with read(2) on FD, one call per request, straight
-   into the caller's buffer (through F's stdio buffer, a request that does
-   not start on a buffer boundary took two calls and a copy).  */
+/* An opened input, positioned at its first sample.  The samples are
+   read with read(2) on F's descriptor straight into the caller's buffer,
+   calling it again only after a short read (through F's stdio buffer, a
+   request that does not start on a buffer boundary took two calls and a
+   copy).  */
 struct fm_input
 {
   FILE *f;
-  int fd;
+  const char *path;		/* fm_open_input's PATH, for messages */
   long n;			/* complex samples (I/Q pairs) */
 };
 
@@ -25,15 +28,19 @@ struct fm_input
    (format 3, or extensible with the float sub-format) fmt chunk of 2
    channels, 32 bits, FM_RATE_IN samples per second, and a data chunk of a
    whole number of I/Q pairs, all present in the file, enough for at least
-   one output sample (dsp.h's fm_len_out).  Returns 0 and fills IN, or
-   prints why not (missing file, not a WAV, wrong sample format or rate,
-   truncated, empty, too short) and returns -1.  */
+   one output sample (dsp.h's fm_len_out).  Returns 0 and fills IN (which
+   keeps PATH: it must outlive IN), or prints why not (missing file, not a
+   WAV, wrong sample format or rate, truncated, empty, too short) and
+   returns -1 with nothing left open.  */
 int fm_open_input (const char *path, struct fm_input *in);
 
-/* Read N complex samples (N <= what is left) into X (interleaved I, Q
-   floats).  Returns 0, or prints an error and returns -1 (a read error,
-   or the file changed under us).  */
-int fm_read_iq (struct fm_input *in, float *x, long n, const char *path);
+/* Read the next N complex samples (N <= what is left) of IN into X (2 * N
+   floats: I, Q interleaved).  Returns 0, or prints an error and returns
+   -1 (a read error, or the file shrank under us).  */
+int fm_read_iq (struct fm_input *in, float *x, long n);
+
+/* Close IN.  Nothing to report: the file was only read.  */
+void fm_close_input (struct fm_input *in);
 
 /* An output being written: PATH's temporary sibling, renamed at
    fm_output_close.  */
@@ -44,13 +51,17 @@ struct fm_output
   long n;			/* samples written so far */
 };
 
-/* Start the output PATH.  Returns 0, or prints why not and returns -1.  */
+/* Start the output PATH: create its temporary sibling PATH.partPID with
+   room for the header.  Returns 0, or prints why not and returns -1
+   (nothing left behind then).  */
 int fm_output_open (const char *path, struct fm_output *o);
-/* Append N samples.  Returns 0, or prints why not and returns -1.  */
+/* Append the N samples S (N >= 0).  Returns 0, or prints why not and
+   returns -1 (the output must then be closed with OK zero).  */
 int fm_output_write (struct fm_output *o, const int16_t *s, long n);
 /* OK nonzero: write the header, close and rename to the final path;
    zero: close and remove the temporary file.  Returns 0, or prints why
-   not and returns -1 (nothing left behind then).  */
+   not and returns -1 (nothing left behind then).  Either way O's memory
+   is freed.  */
 int fm_output_close (struct fm_output *o, int ok);
 
 #endif /* FM_WAV_H */

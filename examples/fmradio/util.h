@@ -57,8 +57,10 @@ fm_eq_opt (const char *prog, const char *s, double *gain)
 }
 
 /* Print PROG's summary: N input I/Q samples gave NE audio samples in SECS
-   seconds of wall time, then SETTINGS in parentheses.  bench/fmradio/run
-   and scripts/demo read the time between " in " and " s:".  */
+   seconds of wall time, then SETTINGS in parentheses.  A format the
+   scripts parse (bench/fmradio/fmreport.py, for bench/fmradio/run, and
+   through it scripts/demo, and bench/fmradio/loop-offsets): N after
+   "PROG: ", the time between " in " and " s:".  */
 static inline void
 fm_report (const char *prog, long n, long ne, double secs,
 	   const char *settings)

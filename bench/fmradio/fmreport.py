@@ -6,9 +6,9 @@ fmradio-tbb) prints one line on standard output, util.h's fm_report:
   PROG: N I/Q samples (S s at 240000 S/s) -> M audio samples in T s: ...
 
 parse_report reads N and T from it for bench/fmradio/run (and, through
-run, scripts/demo) and bench/fmradio/loop-offsets, so that the format is
-parsed in one place.  Not a script: the two import it from this
-directory.
+run, scripts/demo), bench/fmradio/loop-offsets and bench/fmradio/ab, so
+that the format is parsed in one place.  Not a script: they import it
+from this directory.
 """
 
 import re

@@ -39,9 +39,9 @@
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
    W: workers per data-parallel stage (1..16, default 2); B: burst in
    input samples (16..65536, default 4096; the 48 kHz stages use B / 5);
-   H: horizon of every view, in elements, at least NEED = W * B +
-   FM_EQ_TAPS + FM_AU_TAPS = W * B + 223 (default the larger of 4 * W * B
-   and 2 * NEED).  Prints the input length, wall time and throughput
+   H: horizon of every view, in elements, at least NEED = max (W, 2) * B
+   + FM_EQ_TAPS + FM_AU_TAPS = max (W, 2) * B + 223 (default the larger
+   of 4 * W * B and 2 * NEED).  Prints the input length, wall time and throughput
    unless --quiet.  Exit status 0, 1 on bad input or an I/O error
    (message on stderr, no OUTPUT left behind), 2 on bad usage.  */
 #include <stdio.h>
@@ -100,6 +100,20 @@ source (record(struct fm_cf) iq, struct fm_plan *p)
     }
 }
 
+/* The first block of data-parallel worker R, W starts at input index
+   IN0 and output index OUT0 (samples); everything before them belongs to
+   the other workers.  Release and commit up to there before the first
+   block, or the worker's views would hold the writer upstream at index 0
+   (its window must reach from the lowest release to its stall) and the
+   readers downstream at 0 until its first block is done: with a horizon
+   near the minimum the receiver then deadlocked (the runtime reported
+   it).  */
+#define fm_skip_to_first(R, W, IN0, OUT0)				\
+  do {									\
+    release(R, IN0);							\
+    commit(W, OUT0);							\
+  } while (0)
+
 /* Channel filter worker WK: outputs of CH in blocks WK, WK + W, ...  */
 static process
 channel (record(struct fm_cf) iq, record(struct fm_cf) ch, int wk,
@@ -112,6 +126,8 @@ channel (record(struct fm_cf) iq, record(struct fm_cf) ch, int wk,
   alloc(r, p->horizon);
   alloc(w, p->horizon);
   int j, k, lo, hi, step = p->workers * p->burst;
+  fm_skip_to_first (r, w, fm_min (wk * p->burst, p->n),
+		    fm_min (wk * p->burst, p->nc));
   for (lo = wk * p->burst; lo < p->nc; lo += step)
     {
       hi = fm_min (lo + p->burst, p->nc);
@@ -137,6 +153,8 @@ demod (record(struct fm_cf) ch, record(float) dm, int wk,
   alloc(r, p->horizon);
   alloc(w, p->horizon);
   int j, lo, hi, step = p->workers * p->burst;
+  fm_skip_to_first (r, w, fm_min (wk * p->burst, p->nc),
+		    fm_min (wk * p->burst, p->nd));
   for (lo = wk * p->burst; lo < p->nd; lo += step)
     {
       hi = fm_min (lo + p->burst, p->nd);
@@ -161,6 +179,8 @@ audio (record(float) dm, record(float) au, int wk, const struct fm_plan *p)
   alloc(r, p->horizon);
   alloc(w, p->horizon);
   int j, k, lo, hi, step = p->workers * p->aburst;
+  fm_skip_to_first (r, w, fm_min (FM_DECIM * wk * p->aburst, p->nd),
+		    fm_min (wk * p->aburst, p->na));
   for (lo = wk * p->aburst; lo < p->na; lo += step)
     {
       hi = fm_min (lo + p->aburst, p->na);
@@ -325,8 +345,12 @@ main (int argc, char **argv)
   /* The horizon must hold the W blocks in flight between the slowest and
      the fastest worker, plus a peek window: FM_EQ_TAPS + FM_AU_TAPS bounds
      the longest (a band's FM_EQ_TAPS - 1, audio's FM_AU_TAPS - FM_DECIM
-     past its block).  */
-  long need = workers * burst + FM_EQ_TAPS + FM_AU_TAPS;
+     past its block).  At least two blocks even for one worker: a block's
+     peek window reaches into the next block, which its writer stalls for
+     whole, while the reader still holds the block (with one block, every
+     W = 1 run deadlocked at the minimum).  Checked near the minimum by
+     testsuite/fmradio.  */
+  long need = (workers > 2 ? workers : 2) * burst + FM_EQ_TAPS + FM_AU_TAPS;
   if (!horizon)
     horizon = 4 * workers * burst > 2 * need ? 4 * workers * burst
 	      : 2 * need;

@@ -83,6 +83,21 @@ void fm_design (struct fm_taps *t, const double *gain);
    S is malformed.  */
 int fm_parse_gains (const char *s, double *gain);
 
+/* C ? A : B for floats, by their bits: both A and B are computed
+   whatever C.  Written as a conditional, GCC sinks each alternative into
+   a branch of its own, and under -ftrapping-math (its default) the loop's
+   if-conversion does not speculate a floating-point subtraction back out
+   of it: the demodulator's loop kept three branches per sample and did
+   not vectorise.  Same operations, so the same results.  */
+static inline float
+fm_select (int c, float a, float b)
+{
+  union { float f; uint32_t u; } x = { a }, y = { b }, r;
+  uint32_t m = -(uint32_t) (c != 0);
+  r.u = (x.u & m) | (y.u & ~m);
+  return r.f;
+}
+
 /* atan2 (Y, X) in radians, to about 1e-5, branch-free so that loops over
    samples vectorise (the library's atan2f does not); the same function
    in every build keeps them bit-identical.  */
@@ -96,9 +111,9 @@ fm_atan2 (float y, float x)
   float s = a * a;
   float r = ((((0.0208351f * s - 0.0851330f) * s + 0.1801410f) * s
 	      - 0.3302995f) * s + 0.9998660f) * a;
-  r = ay > ax ? 1.57079637f - r : r;
-  r = x < 0.0f ? 3.14159274f - r : r;
-  return y < 0.0f ? -r : r;
+  r = fm_select (ay > ax, 1.57079637f - r, r);
+  r = fm_select (x < 0.0f, 3.14159274f - r, r);
+  return fm_select (y < 0.0f, -r, r);
 }
 
 /* Gain from phase step (radians per sample) to audio: 1.0 at the peak

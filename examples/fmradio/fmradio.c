@@ -54,6 +54,10 @@
 
 #define FM_DEFAULT_WORKERS 2
 #define FM_DEFAULT_BURST 4096
+/* Bursts per read of the source: a read(2) costs the same fixed part
+   whatever its size, and at one burst (32 KiB) the kernel's part of the
+   reads was a fifth more than the peers' (80 KiB reads).  */
+#define FM_SOURCE_BURSTS 4
 
 /* What every stage needs to know: lengths (samples) of the streams,
    blocking, the taps.  Read-only once the processes run.  */
@@ -63,6 +67,7 @@ struct fm_plan
   int workers;
   int burst;			/* input-rate block, samples */
   int aburst;			/* audio-rate block, samples */
+  int sburst;			/* source's read, samples */
   int horizon;			/* elements, every view */
   struct fm_taps taps;
   struct fm_input in;
@@ -72,7 +77,7 @@ struct fm_plan
 };
 
 
-/* Read the input into IQ, BURST samples per stall and commit, straight
+/* Read the input into IQ, P->SBURST samples per stall, read and commit, straight
    into the record's window: struct fm_cf is the file's interleaved I, Q
    pair, and er_burst gives the address of the burst's elements, which are
    contiguous (runtime/include/erbium/sync.h).  On a read error it
@@ -87,7 +92,7 @@ source (record(struct fm_cf) iq, struct fm_plan *p)
   int lo, hi;
   for (lo = 0; lo < p->n; lo = hi)
     {
-      hi = fm_min (lo + p->burst, p->n);
+      hi = fm_min (lo + p->sburst, p->n);
       stall(w, hi);
       struct fm_cf *x = er_burst ((er_view *) w, lo, hi - lo);
       if (p->in_failed
@@ -362,6 +367,17 @@ main (int argc, char **argv)
       return 2;
     }
   p.horizon = horizon;
+  /* The source reads FM_SOURCE_BURSTS bursts per call, fewer when the
+     horizon is too small for it: the source's window must reach from the
+     slowest channel worker's block to the end of the read that completes
+     that block's peek window, SBURST + BURST + FM_CH_TAPS - 1 elements.  */
+  p.sburst = burst;
+  for (int k = FM_SOURCE_BURSTS; k > 1; k--)
+    if ((long) k * burst + burst + FM_CH_TAPS - 1 <= horizon)
+      {
+	p.sburst = k * burst;
+	break;
+      }
   if (fm_open_input (argv[a], &p.in))
     return 1;
   p.n = p.in.n;

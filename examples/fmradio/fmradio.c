@@ -79,10 +79,10 @@ struct fm_plan
 
 /* Read the input into IQ, P->SBURST samples per stall, read and commit,
    straight into the record's window: struct fm_cf is the file's
-   interleaved I, Q pair, and er_burst gives the address of the burst's elements, which are
-   contiguous (runtime/include/erbium/sync.h).  On a read error it
-   publishes zeros to the end, so that every stage finishes, and sets
-   P->in_failed, so that main drops the output.  */
+   interleaved I, Q pair, and er_burst gives the address of the burst's
+   elements, which are contiguous (runtime/include/erbium/sync.h).  On a
+   read error it publishes zeros to the end, so that every stage
+   finishes, and sets P->in_failed, so that main drops the output.  */
 static process
 source (record(struct fm_cf) iq, struct fm_plan *p)
 {

@@ -13,8 +13,9 @@
    data-parallelised into W workers over disjoint blocks of its outputs
    (the paper's FFD: the filter's history is the record, read through a
    peek window); demod takes the phase step between consecutive samples,
-   split the same way (it is stateless, and a fifth of the work: as one
-   process it was the pipeline's bottleneck on two cores);
+   split the same way (it is stateless; a fifth of the CPU and, as one
+   process, the pipeline's bottleneck on two cores before its loop
+   vectorised, about 8 % since: bench/README.md, "Fifth session");
    deemph is the 75 µs de-emphasis; the equaliser is a split-join, the
    de-emphasised audio a record every band process reads, one 127-tap
    band-pass each; sink gathers the bands, sums them in band order and

@@ -45,11 +45,20 @@
 #define ER_MOVING_MAX 4096	/* polls that may see the laggard move */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 #define ER_SLEEP_MAX_NS 4000000L	/* timeout cap: bounds a missed wake */
-/* The same for a patient waiter (er_waiter.patient: the main thread
-   waiting for the processes, which every process's exit wakes): each of
-   its timeouts takes a core from a process (the FM receiver's main
-   thread preempted a worker some 60 times per run with the 4 ms cap).  */
+/* The same for a patient waiter (er_patient: the main thread waiting for
+   the processes, which every process's exit wakes): each of its timeouts
+   takes a core from a process (the FM receiver's main thread preempted a
+   worker some 60 times per run with the 4 ms cap).  */
 #define ER_PATIENT_SLEEP_MAX_NS 100000000L
+
+/* Whether nobody waits for W (the main thread's exit wait): it neither
+   spins nor yields, and sleeps longer between looks, since each look
+   takes a core from a process.  */
+static inline int
+er_patient (const struct er_waiter *w)
+{
+  return w->op == ER_WAIT_EXIT;
+}
 
 /* Global futex word for waits not tied to a record (exit).  */
 static _Atomic uint32_t er_global_seq;
@@ -215,8 +224,9 @@ static void
 er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	      struct er_progress *pr)
 {
-  long cap = w->patient ? ER_PATIENT_SLEEP_MAX_NS : ER_SLEEP_MAX_NS;
-  for (int k = 0, n = w->patient ? 0 : shared ? ER_YIELDS_SHARED : ER_YIELDS;
+  int patient = er_patient (w);
+  long cap = patient ? ER_PATIENT_SLEEP_MAX_NS : ER_SLEEP_MAX_NS;
+  for (int k = 0, n = patient ? 0 : shared ? ER_YIELDS_SHARED : ER_YIELDS;
        k < n; k++)
     {
       er_yield (t);
@@ -301,7 +311,7 @@ er_wait (struct er_waiter *w)
      same (ER_MOVING_MAX), so that a slow trickle does not keep a waiter
      busy forever.  */
   struct er_progress pr = { NULL, INT64_MIN, 0 };
-  for (int k = 0, pauses = 1; !shared && !w->patient && k < ER_SPINS; k++)
+  for (int k = 0, pauses = 1; !shared && !er_patient (w) && k < ER_SPINS; k++)
     {
       for (int j = 0; j < pauses; j++)
 	er_cpu_relax ();

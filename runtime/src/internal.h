@@ -85,6 +85,11 @@ typedef struct er_rec
 
   pthread_mutex_t lock;
   _Atomic uint32_t seq;		/* futex word: bumped by every wake */
+  /* On SEQ's line, which every wake touches anyway.  */
+  _Atomic uint32_t nsleepers;	/* threads asleep on SEQ */
+  /* Nonzero when a fiber (fiber.c) may sleep on this record: er_wake
+     clears it and wakes the fibers' workers.  */
+  _Atomic uint32_t fiber_sleepers;
   int wreg, rreg;
   int nlive;			/* views not yet freed */
   int nviews;			/* views ever created (serial source) */
@@ -106,10 +111,6 @@ typedef struct er_rec
 
   er_vimpl *all;		/* every view ever connected */
   struct er_rec *next_live, *prev_live;	/* global list, for reports */
-  _Atomic uint32_t nsleepers;	/* threads asleep on SEQ */
-  /* Nonzero when a fiber (fiber.c) may sleep on this record: er_wake
-     clears it and wakes the fibers' workers.  */
-  _Atomic uint32_t fiber_sleepers;
 } er_rec;
 
 static inline er_rec *
@@ -194,10 +195,6 @@ struct er_waiter
   int64_t hi;
   int64_t last;
   int eager;
-  /* Nonzero when no process waits for this waiter (the main thread's exit
-     wait): it neither spins nor yields, and sleeps longer between looks
-     (block.c), since each look takes a core from a process.  */
-  int patient;
   struct er_waiter *next, *prev;
   er_thread *thread;
 };

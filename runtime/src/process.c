@@ -131,7 +131,7 @@ er_wait_all (void)
   if (t->is_process)
     return;
   struct er_waiter w = { .try_fn = er_no_process_running,
-    .op = ER_WAIT_EXIT, .patient = 1 };
+    .op = ER_WAIT_EXIT };
   er_wait (&w);
   /* Every process has returned; reap the threads.  */
   pthread_mutex_lock (&er_procs_lock);

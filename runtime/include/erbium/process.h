@@ -9,12 +9,18 @@
    consumer stop).  At exit the main thread frees its own views the same way
    and waits for every process.
 
-   Placement (hwloc): each process is bound to a core of its own while cores
-   remain, the least loaded core otherwise; when a process connects its
-   first view to a record, it moves to a free core sharing the deepest
-   cache with the record's other processes if the topology offers a
-   choice.  Environment: ERBIUM_BIND=0 disables binding; ERBIUM_CPUS=a,b,c
-   binds the n-th process created to the n-th listed PU (OS index), cyclic;
+   Placement (hwloc, runtime/src/placement.c; not in the paper): the cores
+   are those of the program's CPU affinity mask at start-up.  Each process
+   is bound to a core of its own while cores remain, the least loaded core
+   otherwise; when a process connects its first view to a record, it moves
+   to a free core sharing the deepest cache with the record's other
+   processes if the topology offers a choice.  With more automatically
+   placed processes than cores, the runtime also rebalances them from time
+   to time (every 10 ms at most) by the CPU time each used, moving one or
+   exchanging two when that shortens the busiest core's work enough.
+   Environment: ERBIUM_BIND=0 disables binding; ERBIUM_CPUS=a,b,c binds the
+   n-th process created to the n-th listed PU (OS index), cyclic, and
+   disables balancing; ERBIUM_BALANCE=0 disables balancing;
    ERBIUM_PLACEMENT_REPORT=1 prints each placement decision to stderr.
    Fibers (er_use_fibers) are not placed: the workers, one per core of the
    affinity mask, run whichever fiber can go on.  */
@@ -30,7 +36,8 @@ extern "C" {
 
 /* run p(args): start a process running FN on a copy of the SIZE bytes
    at ARGS (FN receives a pointer to that copy, valid while it runs).
-   Returns 0; failure to create a thread is reported on stderr and aborts.  */
+   Returns 0; failure to create a thread (or, for a fiber, to map its
+   stack) is reported on stderr and aborts.  */
 int er_run (void (*fn) (void *), const void *args, size_t size);
 
 /* Same, bound to core CORE (hwloc logical core index, 0..er_ncores()-1)
@@ -42,8 +49,10 @@ int er_run_on (int core, void (*fn) (void *), const void *args, size_t size);
    itself).  A global deadlock while waiting is reported like any other.  */
 void er_wait_all (void);
 
-/* Number of cores and of processing units hwloc sees; cache line size in
-   bytes from hwloc (64 when hwloc does not say).  */
+/* Number of cores and of processing units (hwloc) in the program's CPU
+   affinity mask at start-up (so `taskset` and cpusets count, and er_run_on's
+   core indices are among these); cache line size in bytes from hwloc (64
+   when hwloc does not say).  */
 int er_ncores (void);
 int er_npus (void);
 int er_cache_line (void);

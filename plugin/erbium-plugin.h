@@ -29,15 +29,22 @@ struct erbium_options
 {
   /* lower=0|1 (default 1): expand the primitives inline after the
      vectoriser, as sync.h's fast paths (1, lower.cc), or leave them as
-     calls into liberbium (0).  Only at -O1 and above, not -Os.  */
+     calls into liberbium (0).  Only at -O1 and above, not -Os.  Source:
+     paper section 4 (the primitives' "shared-memory specializations
+     after the main optimization passes"); GCC-PLUGIN-NOTES.md, "Passes",
+     for the placement.  */
   bool lower;
   /* window=0|1 (default 1): turn view element accesses (er_elem) into
      window addressing the loop optimisers can see (1, window.cc), or
-     leave er_elem calls (0).  */
+     leave er_elem calls (0).  Source: paper section 4 (one buffer per
+     record, shared by its views; its mapping twice back to back is this
+     project's); GCC internals, "Loop Analysis and Representation"
+     (simple_iv, loop_version).  */
   bool window;
   /* check=0|1 (default 0): keep ERBIUM_CHECK=1 index checking on every
      element access (1), even where window addressing would hoist it out
-     of a loop (0).  */
+     of a loop (0).  Source: the runtime's check mode (sync.h er_elem),
+     not the paper.  */
   bool check;
   /* stripmine=0|1 (default 1): strip-mine element-at-a-time loops over
      views into bursts (1, stripmine.cc; paper section 4, "we
@@ -45,14 +52,17 @@ struct erbium_options
   bool stripmine;
   /* burst=N: the strip-miner's burst in elements, 0 to 2^24, for every
      loop without its own #pragma erbium burst; 0 (default) derives it
-     from the cache line size and the element size.  */
+     from the cache line size and the element size (GCC's
+     --param l1-cache-line-size, the GCC manual's "Optimize Options").  */
   int burst;
   /* loopalign=0|1|all (default 1): start the short innermost loops of
      the functions the plugin changed (1), or of every function (all:
      for plain C built to be compared with Erbium code, e.g. the FM
      benchmark's peers), where no 64-byte block of their code holds
      more instructions than the op cache keeps (loopalign.cc; x86
-     only), or leave them where GCC puts them (0).  */
+     only), or leave them where GCC puts them (0).  Source: measured,
+     not from a manual (bench/README.md, "Code placement"); GCC
+     internals, "RTL passes" and "Instruction Attributes".  */
   enum erbium_loopalign loopalign;
 };
 

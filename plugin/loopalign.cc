@@ -69,8 +69,8 @@
 #define ERBIUM_LOOPALIGN_MAX_BYTES 120
 
 /* The starts tried: 0, 16, 32 and 48 bytes past a 64-byte boundary
-   (multiples of 16 keep GCC's own loop alignment; the dump prints
-   each).  */
+   (multiples of 16 keep GCC's own loop alignment).  Not a tunable: the
+   dump line prints exactly these four, and the tests scan it.  */
 #define ERBIUM_LOOPALIGN_STARTS 4
 
 /* Functions (their decls) the plugin's passes changed.  The decls live as
@@ -151,11 +151,7 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
       if (BARRIER_P (insn))
 	return false;
       if (!NONDEBUG_INSN_P (insn))
-	{
-	  if (insn == jump)
-	    break;
-	  continue;
-	}
+	continue;
       rtx pat = PATTERN (insn);
       if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER)
 	continue;

@@ -317,6 +317,23 @@ sm_loop_location (class loop *loop)
    FUN's own function (DECL_ORIGIN: a clone such as P.part.0 counts as P).
    A process inlined into its outlined entry (frontend.cc, erbium_entry)
    is found this way too, so its loops match its own pragmas.  */
+/* The DECL_UID of the function inlined at the inlined-function scope B,
+   or -1 when B's origin is no function.  */
+static int
+sm_block_origin_uid (tree b)
+{
+  tree origin = block_ultimate_origin (b);
+  return (origin && TREE_CODE (origin) == FUNCTION_DECL
+	  ? (int) DECL_UID (origin) : -1);
+}
+
+/* FUN's own function as sm_origin and the pragmas name it.  */
+static int
+sm_fun_uid (function *fun)
+{
+  return DECL_UID (DECL_ORIGIN (fun->decl));
+}
+
 static int
 sm_origin (location_t loc, function *fun)
 {
@@ -324,12 +341,12 @@ sm_origin (location_t loc, function *fun)
        b = BLOCK_SUPERCONTEXT (b))
     if (inlined_function_outer_scope_p (b))
       {
-	tree origin = block_ultimate_origin (b);
-	if (origin && TREE_CODE (origin) == FUNCTION_DECL)
-	  return DECL_UID (origin);
+	int uid = sm_block_origin_uid (b);
+	if (uid >= 0)
+	  return uid;
 	break;
       }
-  return DECL_UID (DECL_ORIGIN (fun->decl));
+  return sm_fun_uid (fun);
 }
 
 /* The #pragma erbium burst that applies to LOOP of FUN, whose location
@@ -373,9 +390,9 @@ sm_inlined_origins (tree block, vec<int> *uids)
     {
       if (inlined_function_outer_scope_p (b))
 	{
-	  tree origin = block_ultimate_origin (b);
-	  if (origin && TREE_CODE (origin) == FUNCTION_DECL)
-	    uids->safe_push (DECL_UID (origin));
+	  int uid = sm_block_origin_uid (b);
+	  if (uid >= 0)
+	    uids->safe_push (uid);
 	}
       sm_inlined_origins (BLOCK_SUBBLOCKS (b), uids);
     }
@@ -389,7 +406,7 @@ static void
 sm_mark_pragmas_seen (function *fun)
 {
   auto_vec<int> uids;
-  uids.safe_push (DECL_UID (DECL_ORIGIN (fun->decl)));
+  uids.safe_push (sm_fun_uid (fun));
   if (DECL_INITIAL (fun->decl)
       && TREE_CODE (DECL_INITIAL (fun->decl)) == BLOCK)
     sm_inlined_origins (DECL_INITIAL (fun->decl), &uids);

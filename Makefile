@@ -123,16 +123,15 @@ examples: $(EXAMPLES)
 $(foreach e,$(EXAMPLE_NAMES),$(eval $(BUILD)/examples/$(e): examples/$(e)/$(e).c))
 $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(EXAMPLE_FLAGS) $(filter %.c,$^) -o $@ $(RUNTIME_LIB_A) $(HWLOC_LIBS) \
-	  -lpthread -lm
+	$(CC) $(EXAMPLE_FLAGS) $(filter %.c %.o,$^) -o $@ $(RUNTIME_LIB_A) \
+	  $(HWLOC_LIBS) -lpthread -lm
 
-# The FM receiver (issue 5): the Erbium build above also compiles dsp.c
-# (filter design) and wav.c (the files); examples/fmradio/fmradio.mk
-# compiles the objects its sequential build and bench/fmradio's peers
-# share, and builds the sequential build, FM_SEQ.
-FM_COMMON := examples/fmradio/dsp.c examples/fmradio/wav.c
+# The FM receiver (issue 5): examples/fmradio/fmradio.mk compiles the
+# objects of dsp.c (filter design) and wav.c (the files), which the
+# Erbium build above links too, with blocks.o for its sequential build and
+# bench/fmradio's peers, and builds the sequential build, FM_SEQ.
 include examples/fmradio/fmradio.mk
-$(BUILD)/examples/fmradio: $(FM_COMMON) $(FM_HEADERS)
+$(BUILD)/examples/fmradio: $(FM_OBJD)/dsp.o $(FM_OBJD)/wav.o $(FM_HEADERS)
 all: $(FM_SEQ)
 # --------------------------- end of examples -------------------------------
 

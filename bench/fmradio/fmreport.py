@@ -1,4 +1,5 @@
-"""The summary line of the FM receiver's builds, and its parser.
+"""The summary line of the FM receiver's builds, its parser, and the
+order of the alternating rounds that the benchmark tools share.
 
 Every build of examples/fmradio (fmradio, fmradio-seq, fmradio-gomp,
 fmradio-tbb) prints one line on standard output, util.h's fm_report:
@@ -7,8 +8,9 @@ fmradio-tbb) prints one line on standard output, util.h's fm_report:
 
 parse_report reads N and T from it for bench/fmradio/run (and, through
 run, scripts/demo), bench/fmradio/loop-offsets and bench/fmradio/ab, so
-that the format is parsed in one place.  Not a script: they import it
-from this directory.
+that the format is parsed in one place; rotated gives run, ab,
+loop-offsets and stages their order of each round.  Not a script: they
+import it from this directory.
 """
 
 import re
@@ -23,3 +25,11 @@ def parse_report(text):
     when no line has the format."""
     m = REPORT_RE.search(text)
     return (int(m.group(1)), float(m.group(2))) if m else None
+
+
+def rotated(items, r):
+    """ITEMS (a list) in the order of round R (0, 1, ...): rotated by R
+    places, so that over len(ITEMS) rounds each item runs once in every
+    position and a slow phase of the machine hits every item alike."""
+    k = r % len(items)
+    return items[k:] + items[:k]

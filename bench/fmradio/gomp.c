@@ -33,6 +33,7 @@ struct fm_gomp
   char bs[FM_EQ_BANDS][FM_GOMP_SLOTS];
   char rd, dst, sk;
 };
+_Static_assert (FM_EQ_BANDS == 4, "the sink's depend clause names four bands");
 
 /* Create the task of step S for block I (band B) with the dependences of
    blocks.h: the slots it reads (a filter's block and the next), the slot

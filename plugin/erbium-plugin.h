@@ -64,6 +64,12 @@ struct erbium_options
      not from a manual (bench/README.md, "Code placement"); GCC
      internals, "RTL passes" and "Instruction Attributes".  */
   enum erbium_loopalign loopalign;
+  /* ivmerge=0|1 (default 1): after IVOPTs, give the induction variables
+     of an innermost loop that address views with the same step one index
+     and a base per view (1, ivmerge.cc), or keep IVOPTs' pointer per view
+     (0).  Source: measured (bench/README.md, "Sixth session"), not the
+     paper; GCC internals, "Loop Analysis and Representation".  */
+  bool ivmerge;
 };
 
 extern struct erbium_options erbium_opts;
@@ -77,12 +83,17 @@ void erbium_init_window (const char *plugin_name);	/* window.cc */
 void erbium_init_lower (const char *plugin_name);	/* lower.cc */
 void erbium_init_stripmine (const char *plugin_name);	/* stripmine.cc */
 void erbium_init_loopalign (const char *plugin_name);	/* loopalign.cc */
+void erbium_init_ivmerge (const char *plugin_name);	/* ivmerge.cc */
 
 /* Record that a pass of the plugin changed FUN (window.cc, stripmine.cc,
    lower.cc), so that erbium-loopalign places its loops.  Defined in
    loopalign.cc.  */
 struct function;
 void erbium_note_transformed (struct function *fun);
+
+/* Whether erbium_note_transformed was called for FUN.  Defined in
+   loopalign.cc.  */
+bool erbium_transformed_p (struct function *fun);
 
 /* Turn on the dump of the plugin pass NAME (its -fdump-tree-NAME or,
    for an RTL pass, -fdump-rtl-NAME file), as if that option had been

@@ -86,6 +86,13 @@ erbium_note_transformed (function *fun)
   erbium_transformed->add (fun->decl);
 }
 
+/* See erbium-plugin.h.  */
+bool
+erbium_transformed_p (function *fun)
+{
+  return erbium_transformed && erbium_transformed->contains (fun->decl);
+}
+
 namespace {
 
 /* One instruction of a loop: its estimated length in bytes and whether
@@ -211,8 +218,7 @@ public:
     return (optimize > 0 && !optimize_size
 	    && (erbium_opts.loopalign == ERBIUM_LOOPALIGN_ALL
 		|| (erbium_opts.loopalign == ERBIUM_LOOPALIGN_CHANGED
-		    && erbium_transformed
-		    && erbium_transformed->contains (fun->decl))));
+		    && erbium_transformed_p (fun))));
   }
 
   unsigned int execute (function *fun) final override;

@@ -29,6 +29,7 @@ struct erbium_options erbium_opts = {
   /* stripmine */ true,
   /* burst */ 0,
   /* loopalign */ ERBIUM_LOOPALIGN_CHANGED,
+  /* ivmerge */ true,
 };
 
 /* The comma-separated pass list given to dump=, or "" for all passes;
@@ -50,8 +51,11 @@ static const struct plugin_info erbium_plugin_info = {
   "loopalign=0|1|all start short loops of transformed functions (1) or "
   "of all functions where no 64-byte block overflows the op cache (x86, "
   "default 1); "
+  "ivmerge=0|1 one index instead of a pointer per view in loops whose "
+  "views advance alike (default 1); "
   "dump[=PASS,...] write the plugin passes' dumps "
-  "(erbium-stripmine, erbium-window, erbium-lower, erbium-loopalign; "
+  "(erbium-stripmine, erbium-window, erbium-lower, erbium-ivmerge, "
+  "erbium-loopalign; "
   "default all); "
   "help print this text."
 };
@@ -66,6 +70,7 @@ static const struct
   { "window", &erbium_opts.window },
   { "check", &erbium_opts.check },
   { "stripmine", &erbium_opts.stripmine },
+  { "ivmerge", &erbium_opts.ivmerge },
 };
 
 /* Parse VALUE of boolean argument KEY into *OUT: "1" (or "yes", or no
@@ -148,7 +153,8 @@ plugin_init (struct plugin_name_args *info,
     }
 
   static const char *const valid
-    = "lower, window, check, stripmine, burst, loopalign, dump, help";
+    = "lower, window, check, stripmine, burst, loopalign, ivmerge, dump, "
+      "help";
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -207,6 +213,7 @@ plugin_init (struct plugin_name_args *info,
   /* After window: the strip-miner places itself before erbium-window.  */
   erbium_init_stripmine (info->base_name);
   erbium_init_lower (info->base_name);
+  erbium_init_ivmerge (info->base_name);
   erbium_init_loopalign (info->base_name);
   return 0;
 }

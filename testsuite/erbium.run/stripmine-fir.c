@@ -5,9 +5,10 @@
 /* { dg-do run } */
 /* { dg-options "-O3 -fplugin-arg-erbium-dump -fopt-info-vec" } */
 /* { dg-output "ok: stripmine-fir" } */
-/* { dg-final { scan-plugin-dump {loop at line 41: strip-mined, burst [0-9]+} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 52: strip-mined, burst [0-9]+} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 64: strip-mined, burst [0-9]+} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 42: strip-mined, burst [0-9]+} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 53: strip-mined, burst [0-9]+} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 65: strip-mined, burst [0-9]+} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {3 induction variables of step 16 merged into one index} erbium-ivmerge } } */
 
 #include "stripmine.h"
 

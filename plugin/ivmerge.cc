@@ -27,9 +27,12 @@
    incremented by the step where the exit test's member (or else the
    first member) was incremented: each reference of member M becomes
    TARGET_MEM_REF <M0 + I + offset>, M0 being M's value on entry converted
-   to a pointer in the preheader; the exit test compares I with the bound
-   minus its member's value on entry; the members' phis, increments and
-   conversions go.  The base of every reference stays a pointer into its
+   to a pointer in the preheader; the members' phis, increments and
+   conversions go.  When the exit test was on a member, V == B, I counts
+   from V0 - B up to 0 instead, the bases are M0 + (B - V0), and the test
+   is I == 0: the increment's flags answer it, so the loop loses its
+   compare too, and the bound its register (the FM receiver's band loop
+   kept it on the stack, an extra load per iteration).  The base of every reference stays a pointer into its
    own object, so alias analysis (points-to information, carried over by
    copy_ref_info; RTL's base terms) sees each access where it was.  A group
    with a reference whose address the target cannot take as base + index
@@ -296,11 +299,35 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
     if (iv->in_cond)
       lead = iv;
 
-  /* The index: 0 on entry, incremented where the lead member was.  */
+  /* With the exit test on a member, V == B (or V != B), the index counts
+     from -NB up to 0, NB = B - V0 (modulo 2^N, as the member's own
+     arithmetic): the test becomes I == 0, which the increment's flags
+     answer, and the bound needs no register.  The bases move up by NB to
+     make up for it.  Otherwise the index counts from 0.  */
+  tree nb = NULL_TREE, start = build_zero_cst (sizetype);
+  if (lead->in_cond)
+    {
+      tree v = (lead->cond_res ? gimple_phi_result (lead->phi)
+		: PHI_ARG_DEF_FROM_EDGE (lead->phi, loop_latch_edge (loop)));
+      tree bound = (gimple_cond_lhs (cond) == v ? gimple_cond_rhs (cond)
+		    : gimple_cond_lhs (cond));
+      tree b = make_ssa_name (sizetype);
+      tree v0 = make_ssa_name (sizetype);
+      nb = make_ssa_name (sizetype);
+      start = make_ssa_name (sizetype);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (b, NOP_EXPR, bound));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (v0, NOP_EXPR,
+						      lead->init));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (nb, MINUS_EXPR, b, v0));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (start, NEGATE_EXPR,
+						      nb));
+    }
+
+  /* The index, incremented where the lead member was.  */
   tree idx = make_ssa_name (sizetype);
   tree idx_next = make_ssa_name (sizetype);
   gphi *phi = create_phi_node (idx, loop->header);
-  add_phi_arg (phi, build_zero_cst (sizetype), pe, UNKNOWN_LOCATION);
+  add_phi_arg (phi, start, pe, UNKNOWN_LOCATION);
   add_phi_arg (phi, idx_next, loop_latch_edge (loop), UNKNOWN_LOCATION);
   gimple *inc = gimple_build_assign (idx_next, PLUS_EXPR, idx,
 				     fold_convert (sizetype, lead->step));
@@ -310,12 +337,21 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
 
   for (im_iv *iv : g)
     {
-      /* The member's value on entry as a pointer: the base of its
-	 references.  A new name, so that copy_ref_info gives it the
+      /* The member's value on entry (plus NB) as a pointer: the base of
+	 its references.  A new name, so that copy_ref_info gives it the
 	 points-to information of the references' old base.  */
+      tree init = iv->init;
+      if (nb)
+	{
+	  tree v0 = make_ssa_name (sizetype);
+	  init = make_ssa_name (sizetype);
+	  gimple_seq_add_stmt (&seq, gimple_build_assign (v0, NOP_EXPR,
+							  iv->init));
+	  gimple_seq_add_stmt (&seq, gimple_build_assign (init, PLUS_EXPR,
+							  v0, nb));
+	}
       tree base = make_ssa_name (ptr_type_node);
-      gimple_seq_add_stmt (&seq, gimple_build_assign (base, NOP_EXPR,
-						      iv->init));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (base, NOP_EXPR, init));
       for (im_ref &r : iv->refs)
 	{
 	  tree op = *r.op;
@@ -327,29 +363,12 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
 	  *r.op = tmr;
 	  update_stmt (r.stmt);
 	}
-      if (iv->in_cond)
-	{
-	  /* V == B becomes I == B - V0 (modulo 2^N, as the member's own
-	     arithmetic was).  */
-	  tree v = (iv->cond_res ? gimple_phi_result (iv->phi)
-		    : PHI_ARG_DEF_FROM_EDGE (iv->phi, loop_latch_edge (loop)));
-	  bool lhs = gimple_cond_lhs (cond) == v;
-	  tree bound = lhs ? gimple_cond_rhs (cond) : gimple_cond_lhs (cond);
-	  tree nb = make_ssa_name (sizetype);
-	  tree b = make_ssa_name (sizetype);
-	  tree v0 = make_ssa_name (sizetype);
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (b, NOP_EXPR, bound));
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (v0, NOP_EXPR,
-							  iv->init));
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (nb, MINUS_EXPR, b,
-							  v0));
-	  tree ni = iv->cond_res ? idx : idx_next;
-	  if (lhs)
-	    gimple_cond_set_lhs (cond, ni), gimple_cond_set_rhs (cond, nb);
-	  else
-	    gimple_cond_set_lhs (cond, nb), gimple_cond_set_rhs (cond, ni);
-	  update_stmt (cond);
-	}
+    }
+  if (lead->in_cond)
+    {
+      gimple_cond_set_lhs (cond, lead->cond_res ? idx : idx_next);
+      gimple_cond_set_rhs (cond, build_zero_cst (sizetype));
+      update_stmt (cond);
     }
   gsi_insert_seq_on_edge_immediate (pe, seq);
 

@@ -40,9 +40,10 @@
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
    W: workers per data-parallel stage (1..16, default 2); B: burst in
    input samples (16..65536, default 4096; the 48 kHz stages use B / 5);
-   H: horizon of every view, in elements, at least NEED = max (W, 2) * B
-   + FM_EQ_TAPS + FM_AU_TAPS = max (W, 2) * B + 223 (default the larger
-   of 4 * W * B and 2 * NEED).  Prints the input length, wall time and throughput
+   H: horizon of the views at the input rate (IQ, CH, DM), in elements,
+   at least NEED = max (W, 2) * B + FM_EQ_TAPS + FM_AU_TAPS = max (W, 2) *
+   B + 223 (default the smallest power of two at least NEED); the views
+   at the audio rate (AU, DE, B0..B3) get H / FM_DECIM + 223.  Prints the input length, wall time and throughput
    unless --quiet.  Exit status 0, 1 on bad input or an I/O error
    (message on stderr, no OUTPUT left behind), 2 on bad usage.  */
 #include <stdio.h>
@@ -69,7 +70,8 @@ struct fm_plan
   int burst;			/* input-rate block, samples */
   int aburst;			/* audio-rate block, samples */
   int sburst;			/* source's read, samples */
-  int horizon;			/* elements, every view */
+  int horizon;			/* elements, the input-rate views */
+  int ahorizon;			/* elements, the audio-rate views */
   struct fm_taps taps;
   struct fm_input in;
   struct fm_output out;
@@ -183,7 +185,7 @@ audio (record(float) dm, record(float) au, int wk, const struct fm_plan *p)
   register_view(r);
   register_view(w);
   alloc(r, p->horizon);
-  alloc(w, p->horizon);
+  alloc(w, p->ahorizon);
   int j, k, lo, hi, step = p->workers * p->aburst;
   fm_skip_to_first (r, w, fm_min (FM_DECIM * wk * p->aburst, p->nd),
 		    fm_min (wk * p->aburst, p->na));
@@ -207,8 +209,8 @@ deemph (record(float) au, record(float) de, const struct fm_plan *p)
   view(float) w = new_write_view(de);
   register_view(r);
   register_view(w);
-  alloc(r, p->horizon);
-  alloc(w, p->horizon);
+  alloc(r, p->ahorizon);
+  alloc(w, p->ahorizon);
   float s = 0.0f, prev = 0.0f;
   int j, lo, hi;
   for (lo = 0; lo < p->na; lo = hi)
@@ -230,8 +232,8 @@ band (record(float) de, record(float) bd, int b, const struct fm_plan *p)
   view(float) w = new_write_view(bd);
   register_view(r, b + 1);
   register_view(w);
-  alloc(r, p->horizon);
-  alloc(w, p->horizon);
+  alloc(r, p->ahorizon);
+  alloc(w, p->ahorizon);
   int j, k, lo, hi;
   for (lo = 0; lo < p->ne; lo = hi)
     {
@@ -260,10 +262,10 @@ sink (record(float) b0, record(float) b1, record(float) b2,
   register_view(r1);
   register_view(r2);
   register_view(r3);
-  alloc(r0, p->horizon);
-  alloc(r1, p->horizon);
-  alloc(r2, p->horizon);
-  alloc(r3, p->horizon);
+  alloc(r0, p->ahorizon);
+  alloc(r1, p->ahorizon);
+  alloc(r2, p->ahorizon);
+  alloc(r3, p->ahorizon);
   int16_t pcm[p->aburst];
   int ok = 1;
   int j, lo, hi;
@@ -357,9 +359,16 @@ main (int argc, char **argv)
      W = 1 run deadlocked at the minimum).  Checked near the minimum by
      testsuite/fmradio.  */
   long need = (workers > 2 ? workers : 2) * burst + FM_EQ_TAPS + FM_AU_TAPS;
+  /* The runtime gives a record a window of the writers' plus the
+     readers' horizon, rounded up to a power of two (runtime/src/record.c,
+     er_needed_slots): a power of two fills it.  The windows are the
+     receiver's working set, cycled through once per window's worth of
+     samples, so no larger than that: at 32768 (the default before) all
+     windows took 2.8 MB, more than the two cores' L2 caches, and the
+     receiver was 4 % slower (bench/README.md, "Sixth session").  */
   if (!horizon)
-    horizon = 4 * workers * burst > 2 * need ? 4 * workers * burst
-	      : 2 * need;
+    for (horizon = 1; horizon < need; horizon *= 2)
+      ;
   if (horizon < need)
     {
       fprintf (stderr, "fmradio: --horizon %ld is too small for %ld workers "
@@ -368,6 +377,12 @@ main (int argc, char **argv)
       return 2;
     }
   p.horizon = horizon;
+  /* The audio-rate records carry a fifth of the samples: their views need
+     max (W, 2) * ABURST + FM_EQ_TAPS - 1 (the blocks in flight and a
+     band's peek window), which this exceeds whenever HORIZON >= NEED.  A
+     window of the input-rate size there held 80 bursts, and 1.8 MB of
+     the working set.  */
+  p.ahorizon = horizon / FM_DECIM + FM_EQ_TAPS + FM_AU_TAPS;
   /* The source reads FM_SOURCE_BURSTS bursts per call, fewer when the
      horizon is too small for it: the source's window must reach from the
      slowest channel worker's block to the end of the read that completes

@@ -39,11 +39,14 @@
    Usage: fmradio [--workers W] [--burst B] [--horizon H] [--threads]
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
    W: workers per data-parallel stage (1..16, default 2); B: burst in
-   input samples (16..65536, default 4096; the 48 kHz stages use B / 5);
-   H: horizon of the views at the input rate (IQ, CH, DM), in elements,
-   at least NEED = max (W, 2) * B + FM_EQ_TAPS + FM_AU_TAPS = max (W, 2) *
-   B + 223 (default the smallest power of two at least NEED); the views
-   at the audio rate (AU, DE, B0..B3) get H / FM_DECIM + 223.  Prints the input length, wall time and throughput
+   input samples (16..65536, default 4096; the audio filter's block is
+   B / 5); H: horizon of the views at the input rate (IQ, CH, DM), in
+   elements, at least NEED = max (W, 2) * B + FM_EQ_TAPS + FM_AU_TAPS =
+   max (W, 2) * B + 223 (default the smallest power of two at least
+   NEED); the views at the audio rate (AU, DE, B0..B3) get AH, the
+   smallest power of two at least H / FM_DECIM + 223, and the equaliser
+   (deemph, band, sink) works in bursts of the smaller of (AH - 126) / 2
+   and AH - B / 5.  Prints the input length, wall time and throughput
    unless --quiet.  Exit status 0, 1 on bad input or an I/O error
    (message on stderr, no OUTPUT left behind), 2 on bad usage.  */
 #include <stdio.h>
@@ -68,7 +71,8 @@ struct fm_plan
   long n, nc, nd, na, ne;	/* input, channel, demod, audio, output */
   int workers;
   int burst;			/* input-rate block, samples */
-  int aburst;			/* audio-rate block, samples */
+  int aburst;			/* audio filter's block, samples */
+  int eburst;			/* equaliser's burst (deemph, bands, sink) */
   int sburst;			/* source's read, samples */
   int horizon;			/* elements, the input-rate views */
   int ahorizon;			/* elements, the audio-rate views */
@@ -215,7 +219,7 @@ deemph (record(float) au, record(float) de, const struct fm_plan *p)
   int j, lo, hi;
   for (lo = 0; lo < p->na; lo = hi)
     {
-      hi = fm_min (lo + p->aburst, p->na);
+      hi = fm_min (lo + p->eburst, p->na);
       update(r, hi);
       stall(w, hi);
       FM_DEEMPH (w, r, s, prev, lo, hi - lo, j);
@@ -237,7 +241,7 @@ band (record(float) de, record(float) bd, int b, const struct fm_plan *p)
   int j, k, lo, hi;
   for (lo = 0; lo < p->ne; lo = hi)
     {
-      hi = fm_min (lo + p->aburst, p->ne);
+      hi = fm_min (lo + p->eburst, p->ne);
       update(r, hi + FM_EQ_TAPS - 1);
       stall(w, hi);
       FM_FIR (w, r, p->taps.eq[b], FM_EQ_TAPS, 1, lo, hi - lo, j, k);
@@ -266,12 +270,12 @@ sink (record(float) b0, record(float) b1, record(float) b2,
   alloc(r1, p->ahorizon);
   alloc(r2, p->ahorizon);
   alloc(r3, p->ahorizon);
-  int16_t pcm[p->aburst];
+  int16_t pcm[p->eburst];
   int ok = 1;
   int j, lo, hi;
   for (lo = 0; lo < p->ne; lo = hi)
     {
-      hi = fm_min (lo + p->aburst, p->ne);
+      hi = fm_min (lo + p->eburst, p->ne);
       update(r0, hi);
       update(r1, hi);
       update(r2, hi);
@@ -379,10 +383,27 @@ main (int argc, char **argv)
   p.horizon = horizon;
   /* The audio-rate records carry a fifth of the samples: their views need
      max (W, 2) * ABURST + FM_EQ_TAPS - 1 (the blocks in flight and a
-     band's peek window), which this exceeds whenever HORIZON >= NEED.  A
-     window of the input-rate size there held 80 bursts, and 1.8 MB of
-     the working set.  */
-  p.ahorizon = horizon / FM_DECIM + FM_EQ_TAPS + FM_AU_TAPS;
+     band's peek window), which HORIZON / FM_DECIM + 223 exceeds whenever
+     HORIZON >= NEED; rounded up to a power of two, which the window has
+     anyway.  A window of the input-rate size there held 80 bursts, and
+     1.8 MB of the working set.  */
+  long ah = horizon / FM_DECIM + FM_EQ_TAPS + FM_AU_TAPS;
+  for (p.ahorizon = 1; p.ahorizon < ah; p.ahorizon *= 2)
+    ;
+  /* The equaliser's processes are not split into workers, so their burst
+     need not be the audio filter's block.  With it (819 samples at the
+     default burst), each of a band's 34 passes over a burst paid its
+     set-up, epilogue and mispredicted exit on 205 vector iterations, and
+     the bands took 8 % longer than TBB's on its 2048 (bench/README.md,
+     "Sixth session").  The longest burst the views allow: a writer may
+     run at most its horizon ahead of its slowest reader, and a band's
+     burst peeks FM_EQ_TAPS - 1 samples into deemph's next burst, so two
+     bursts and the peek must fit in AHORIZON; deemph's burst must fit
+     with the audio worker's block that completes it.  1985 by default;
+     at least ABURST whenever HORIZON >= NEED (checked at the minimum
+     horizons by testsuite/fmradio).  */
+  p.eburst = fm_min ((p.ahorizon - (FM_EQ_TAPS - 1)) / 2,
+		     p.ahorizon - p.aburst);
   /* The source reads FM_SOURCE_BURSTS bursts per call, fewer when the
      horizon is too small for it: the source's window must reach from the
      slowest channel worker's block to the end of the read that completes

@@ -103,6 +103,19 @@ bool erbium_transformed_p (struct function *fun);
    pass when the dump argument names it.  */
 bool erbium_enable_dump (const char *pass_name);
 
+/* Register PASS (a new pass object of the plugin) with GCC's pass
+   manager at POS (PASS_POS_INSERT_AFTER or _BEFORE) relative to instance
+   INSTANCE (1 = the first; 0 = every one, each getting a clone of PASS)
+   of the pass named REF, for the plugin PLUGIN_NAME (GCC internals,
+   "Plugins": "Interacting with the pass manager"); then turn on PASS's
+   dump when the dump argument names it (erbium_dump_requested).  An
+   unknown REF is GCC's fatal error at registration.  Defined in
+   plugin.cc; every part's init function registers its passes through
+   it.  */
+struct opt_pass;
+void erbium_register_pass (const char *plugin_name, struct opt_pass *pass,
+			   const char *ref, int instance, int pos);
+
 /* True when -fplugin-arg-erbium-dump[=PASS,...] asked for the dump of
    the plugin pass PASS_NAME: named it in its comma-separated list, or
    gave no list (all passes).  Names that are no plugin pass are

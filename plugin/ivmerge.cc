@@ -105,7 +105,8 @@ im_mentions (tree t, tree x)
 
 /* Whether OP, the whole operand of a load or store, is a reference based
    on exactly X with no index: MEM_REF <X, off> or TARGET_MEM_REF <X,
-   off>.  */
+   off>.  Either way operand 1 is the offset, with the type that carries
+   the access's alias set (TMR_OFFSET is TREE_OPERAND 1).  */
 static bool
 im_based_on (tree op, tree x)
 {
@@ -183,9 +184,11 @@ im_collect (class loop *loop, im_iv *iv, tree res, gcond *cond)
   return NULL;
 }
 
-/* The candidate of header phi PHI of LOOP, or NULL with *WHY set (NULL
-   when PHI is not even an induction variable of an address type).  COND:
-   the exit test.  The caller releases the vectors.  */
+/* Fill IV from header phi PHI of LOOP, whose exit test is COND.  Returns
+   true when IV may be merged; false with *WHY saying why not, or with
+   *WHY NULL when PHI is no induction variable of the form merged (an
+   unsigned sizetype-wide phi incremented by a constant).  The caller
+   releases IV's vectors.  */
 static bool
 im_candidate (class loop *loop, gphi *phi, gcond *cond, im_iv *iv,
 	      const char **why)
@@ -252,8 +255,7 @@ im_addressable (const vec<im_iv *> &g)
     for (const im_ref &r : iv->refs)
       {
 	tree op = *r.op;
-	tree off = (TREE_CODE (op) == MEM_REF ? TREE_OPERAND (op, 1)
-		    : TMR_OFFSET (op));
+	tree off = TREE_OPERAND (op, 1);
 	mem_address parts = { NULL_TREE, base, index, NULL_TREE,
 			      integer_zerop (off) ? NULL_TREE : off };
 	ok &= valid_mem_ref_p (TYPE_MODE (TREE_TYPE (op)),
@@ -355,8 +357,7 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
       for (im_ref &r : iv->refs)
 	{
 	  tree op = *r.op;
-	  tree off = (TREE_CODE (op) == MEM_REF ? TREE_OPERAND (op, 1)
-		      : TMR_OFFSET (op));
+	  tree off = TREE_OPERAND (op, 1);
 	  tree tmr = build5 (TARGET_MEM_REF, TREE_TYPE (op), base, off, idx,
 			     NULL_TREE, NULL_TREE);
 	  copy_ref_info (tmr, op);
@@ -391,8 +392,8 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
     }
 }
 
-/* Merge the groups of LOOP; returns the number of groups merged.  */
-static int
+/* Merge the groups of LOOP.  */
+static void
 im_loop (class loop *loop)
 {
   edge exit = single_exit (loop);
@@ -425,7 +426,6 @@ im_loop (class loop *loop)
       delete iv;
     }
 
-  int merged = 0;
   auto_vec<bool> done;
   done.safe_grow_cleared (ivs.length ());
   for (unsigned i = 0; i < ivs.length (); i++)
@@ -469,10 +469,7 @@ im_loop (class loop *loop)
 		     loop->num, g.length (), step);
 	}
       if (!why)
-	{
-	  im_merge (loop, g, cond);
-	  merged++;
-	}
+	im_merge (loop, g, cond);
     }
   for (im_iv *iv : ivs)
     {
@@ -480,7 +477,6 @@ im_loop (class loop *loop)
       iv->refs.release ();
       delete iv;
     }
-  return merged;
 }
 
 const pass_data erbium_ivmerge_pass_data = {
@@ -522,12 +518,9 @@ erbium_ivmerge_pass::execute (function *fun)
 					| LOOPS_HAVE_SIMPLE_LATCHES))
     return 0;
   calculate_dominance_info (CDI_DOMINATORS);
-  int merged = 0;
   for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
     if (loop->header && loop->latch)
-      merged += im_loop (loop);
-  if (merged)
-    erbium_note_transformed (fun);
+      im_loop (loop);
   return 0;
 }
 
@@ -538,12 +531,6 @@ erbium_ivmerge_pass::execute (function *fun)
 void
 erbium_init_ivmerge (const char *plugin_name)
 {
-  struct register_pass_info info;
-  info.pass = new erbium_ivmerge_pass (g);
-  info.reference_pass_name = "ivopts";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  if (erbium_dump_requested ("erbium-ivmerge"))
-    erbium_enable_dump ("erbium-ivmerge");
+  erbium_register_pass (plugin_name, new erbium_ivmerge_pass (g), "ivopts", 1,
+			PASS_POS_INSERT_AFTER);
 }

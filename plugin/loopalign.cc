@@ -309,14 +309,8 @@ erbium_init_loopalign (const char *plugin_name)
   /* The plugin is built by and for the native GCC 12 (Makefile), so the
      host's architecture is the target's.  */
 #if defined (__x86_64__) || defined (__i386__)
-  struct register_pass_info info;
-  info.pass = new erbium_loopalign_pass (g);
-  info.reference_pass_name = "mach";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  if (erbium_dump_requested ("erbium-loopalign"))
-    erbium_enable_dump ("erbium-loopalign");
+  erbium_register_pass (plugin_name, new erbium_loopalign_pass (g), "mach",
+			1, PASS_POS_INSERT_AFTER);
 #else
   (void) plugin_name;
 #endif

@@ -778,21 +778,14 @@ erbium_lower_pass::execute (function *fun)
 void
 erbium_init_lower (const char *plugin_name)
 {
-  struct register_pass_info info;
-  info.pass = new erbium_lower_pass (g);
-  info.reference_pass_name = "vect";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  info.pass = new erbium_lower_pass (g);
-  info.reference_pass_name = "slp";
-  info.ref_pass_instance_number = 0;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  erbium_register_pass (plugin_name, new erbium_lower_pass (g), "vect", 1,
+			PASS_POS_INSERT_AFTER);
+  erbium_register_pass (plugin_name, new erbium_lower_pass (g), "slp", 0,
+			PASS_POS_INSERT_AFTER);
   /* The clones are named erbium-lower1 (after slp1 in the loop pipeline,
      finding nothing left) and erbium-lower2 (pass_tree_no_loop).  */
   if (erbium_dump_requested ("erbium-lower"))
     {
-      erbium_enable_dump ("erbium-lower");
       erbium_enable_dump ("erbium-lower1");
       erbium_enable_dump ("erbium-lower2");
     }

@@ -115,6 +115,22 @@ erbium_dump_requested (const char *pass_name)
 }
 
 /* See erbium-plugin.h.  */
+void
+erbium_register_pass (const char *plugin_name, opt_pass *pass,
+		      const char *ref, int instance, int pos)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = ref;
+  info.ref_pass_instance_number = instance;
+  info.pos_op = (enum pass_positioning_ops) pos;
+  const char *name = pass->name;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  if (erbium_dump_requested (name))
+    erbium_enable_dump (name);
+}
+
+/* See erbium-plugin.h.  */
 bool
 erbium_enable_dump (const char *pass_name)
 {

@@ -1215,16 +1215,10 @@ erbium_stripmine_pass::execute (function *fun)
 void
 erbium_init_stripmine (const char *plugin_name)
 {
-  struct register_pass_info info;
-  info.pass = new erbium_stripmine_pass (g);
-  info.reference_pass_name = "erbium-window";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  erbium_register_pass (plugin_name, new erbium_stripmine_pass (g),
+			"erbium-window", 1, PASS_POS_INSERT_BEFORE);
   register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_register_pragmas,
 		     NULL);
   register_callback (plugin_name, PLUGIN_FINISH_UNIT, sm_warn_unused_pragmas,
 		     NULL);
-  if (erbium_dump_requested ("erbium-stripmine"))
-    erbium_enable_dump ("erbium-stripmine");
 }

@@ -587,12 +587,6 @@ erbium_window_pass::execute (function *fun)
 void
 erbium_init_window (const char *plugin_name)
 {
-  struct register_pass_info info;
-  info.pass = new erbium_window_pass (g);
-  info.reference_pass_name = "laddress";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  if (erbium_dump_requested ("erbium-window"))
-    erbium_enable_dump ("erbium-window");
+  erbium_register_pass (plugin_name, new erbium_window_pass (g), "laddress",
+			1, PASS_POS_INSERT_AFTER);
 }

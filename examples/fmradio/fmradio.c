@@ -296,6 +296,16 @@ sink (record(float) b0, record(float) b1, record(float) b2,
 }
 
 
+/* The smallest power of two at least N (N >= 1, at most 2^30 here).  */
+static long
+fm_pow2_at_least (long n)
+{
+  long p = 1;
+  while (p < n)
+    p *= 2;
+  return p;
+}
+
 static int
 fm_usage (void)
 {
@@ -368,11 +378,11 @@ main (int argc, char **argv)
      er_needed_slots): a power of two fills it.  The windows are the
      receiver's working set, cycled through once per window's worth of
      samples, so no larger than that: at 32768 (the default before) all
-     windows took 2.8 MB, more than the two cores' L2 caches, and the
-     receiver was 4 % slower (bench/README.md, "Sixth session").  */
+     windows took 2.8 MB, more than the two cores' L2 caches, and in a
+     slow phase of the machine the receiver took 6 % longer (level in a
+     fast one; bench/README.md, "Sixth session").  */
   if (!horizon)
-    for (horizon = 1; horizon < need; horizon *= 2)
-      ;
+    horizon = fm_pow2_at_least (need);
   if (horizon < need)
     {
       fprintf (stderr, "fmradio: --horizon %ld is too small for %ld workers "
@@ -387,9 +397,8 @@ main (int argc, char **argv)
      HORIZON >= NEED; rounded up to a power of two, which the window has
      anyway.  A window of the input-rate size there held 80 bursts, and
      1.8 MB of the working set.  */
-  long ah = horizon / FM_DECIM + FM_EQ_TAPS + FM_AU_TAPS;
-  for (p.ahorizon = 1; p.ahorizon < ah; p.ahorizon *= 2)
-    ;
+  p.ahorizon = fm_pow2_at_least (horizon / FM_DECIM + FM_EQ_TAPS
+				 + FM_AU_TAPS);
   /* The equaliser's processes are not split into workers, so their burst
      need not be the audio filter's block.  With it (819 samples at the
      default burst), each of a band's 34 passes over a burst paid its

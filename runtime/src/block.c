@@ -1,9 +1,8 @@
 /* Erbium runtime: blocking (spin, yield, sleep) and wake-up.
 
-   A process that is a fiber (fiber.c) yields and sleeps the same way,
-   only in user space: a yield hands its worker back to the run queue, a
-   sleep lets the workers skip it until a wake of its record bumps its
-   word.
+   A process that is a fiber (fiber.c) sleeps the same way, only in user
+   space and at once, without spinning or yielding first: its worker
+   skips it until a wake of its record bumps the record's sequence.
 
    A waiter on a core of its own first spins briefly (the other side is
    usually one burst away on another core); a waiter whose core runs other
@@ -40,10 +39,16 @@
 #define ER_BACKOFF_MAX 64	/* pauses between two polls, at most */
 #define ER_YIELDS 16		/* polls with sched_yield in between */
 #ifndef ER_YIELDS_SHARED	/* -D to experiment (bench/README.md) */
-#define ER_YIELDS_SHARED 64	/* the same on a core shared with others */
+#define ER_YIELDS_SHARED 64	/* the same on a core shared with others
+				   (threads; fibers do not yield) */
 #endif
 #define ER_MOVING_MAX 4096	/* polls that may see the laggard move */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
+/* A fiber's first timeout: its worker's scan sees its record's wake
+   (fiber.c), so the timeout only covers a missed one (head of this
+   file); at 20 us, 10 to 20 % of the FM receiver's fiber sleeps ended
+   in a timeout and a vain look, at 1 ms almost none.  */
+#define ER_FIBER_SLEEP_MIN_NS 1000000L
 #define ER_SLEEP_MAX_NS 4000000L	/* timeout cap: bounds a missed wake */
 /* The same for a patient waiter (er_patient: the main thread waiting for
    the processes, which every process's exit wakes): each of its timeouts
@@ -62,16 +67,6 @@ er_patient (const struct er_waiter *w)
 
 /* Global futex word for waits not tied to a record (exit).  */
 static _Atomic uint32_t er_global_seq;
-
-static inline void
-er_cpu_relax (void)
-{
-#if defined (__x86_64__) || defined (__i386__)
-  __builtin_ia32_pause ();
-#elif defined (__aarch64__)
-  __asm__ __volatile__ ("yield");
-#endif
-}
 
 /* Sleep on the futex word ADDR while it holds VAL, NS nanoseconds at
    most (also used by fiber.c's idle workers).  */
@@ -105,8 +100,7 @@ er_wake (er_record *rr)
   atomic_fetch_add (&r->seq, 1);
   if (atomic_load (&r->nsleepers))
     er_futex_wake (&r->seq);
-  if (atomic_load (&r->fiber_sleepers)
-      && atomic_exchange (&r->fiber_sleepers, 0))
+  if (atomic_load (&r->fiber_sleepers))
     er_fibers_wake ();
 }
 
@@ -226,7 +220,11 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 {
   int patient = er_patient (w);
   long cap = patient ? ER_PATIENT_SLEEP_MAX_NS : ER_SLEEP_MAX_NS;
-  for (int k = 0, n = patient ? 0 : shared ? ER_YIELDS_SHARED : ER_YIELDS;
+  /* A fiber sleeps at once: its wake-up is as targeted as a thread's,
+     and costs a look at a sequence number in its worker's scan, where
+     each poll by yielding cost a trip through the run queue (fiber.c).  */
+  for (int k = 0, n = patient || t->fiber ? 0
+		      : shared ? ER_YIELDS_SHARED : ER_YIELDS;
        k < n; k++)
     {
       er_yield (t);
@@ -240,7 +238,7 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
   w->eager = 1;
   _Atomic uint32_t *seq = w->rec ? &w->rec->seq : &er_global_seq;
   er_deadlock_enter (w);
-  long ns = ER_SLEEP_MIN_NS;
+  long ns = t->fiber ? ER_FIBER_SLEEP_MIN_NS : ER_SLEEP_MIN_NS;
   for (;;)
     {
       /* Every sleeper parks, whatever it waits for, a reallocation
@@ -253,9 +251,9 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
       er_park_owned (t);
       /* A fiber sleeps in its worker (fiber.c), a thread on the futex;
 	 either counts itself before its last look (er_wake).  */
-      uint32_t s;
+      uint32_t s = 0;
       if (t->fiber)
-	s = er_fiber_sleep_begin (w->rec);
+	er_fiber_sleep_begin (t, w->rec);
       else
 	{
 	  if (w->rec)
@@ -276,10 +274,12 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	    break;
 	}
       if (!ok && t->fiber)
-	er_fiber_sleep (t, s, ns);
+	er_fiber_sleep (t, ns);
       else if (!ok)
 	er_futex_wait (seq, s, ns);
-      if (!t->fiber && w->rec)
+      if (t->fiber)
+	er_fiber_sleep_end (t);
+      else if (w->rec)
 	atomic_fetch_sub (&w->rec->nsleepers, 1);
       if (ok || w->try_fn (w))
 	break;

@@ -87,8 +87,8 @@ typedef struct er_rec
   _Atomic uint32_t seq;		/* futex word: bumped by every wake */
   /* On SEQ's line, which every wake touches anyway.  */
   _Atomic uint32_t nsleepers;	/* threads asleep on SEQ */
-  /* Nonzero when a fiber (fiber.c) may sleep on this record: er_wake
-     clears it and wakes the fibers' workers.  */
+  /* Fibers (fiber.c) asleep on SEQ, or about to be: er_wake then wakes
+     the idle workers.  */
   _Atomic uint32_t fiber_sleepers;
   int wreg, rreg;
   int nlive;			/* views not yet freed */
@@ -226,12 +226,25 @@ int er_core_shared (er_thread *t);
 void er_bind_core (const char *name, int core);
 int er_cpus_listed (void);
 
+/* A pause in a polling loop: lets the core's other hardware thread run
+   and keeps the loop from flooding the memory system.  */
+static inline void
+er_cpu_relax (void)
+{
+#if defined (__x86_64__) || defined (__i386__)
+  __builtin_ia32_pause ();
+#elif defined (__aarch64__)
+  __asm__ __volatile__ ("yield");
+#endif
+}
+
 /* fiber.c: processes as fibers of per-core workers (er_use_fibers).  */
 int er_fibers_enabled (void);
 void er_fiber_start (er_thread *t, void (*fn) (void *), void *arg);
 void er_fiber_yield (er_thread *t);
-uint32_t er_fiber_sleep_begin (er_rec *r);
-void er_fiber_sleep (er_thread *t, uint32_t word, long ns);
+void er_fiber_sleep_begin (er_thread *t, er_rec *r);
+void er_fiber_sleep (er_thread *t, long ns);
+void er_fiber_sleep_end (er_thread *t);
 void er_fibers_wake (void);
 void er_fibers_wake_all (void);
 

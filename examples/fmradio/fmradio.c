@@ -375,14 +375,16 @@ main (int argc, char **argv)
   long need = (workers > 2 ? workers : 2) * burst + FM_EQ_TAPS + FM_AU_TAPS;
   /* The runtime gives a record a window of the writers' plus the
      readers' horizon, rounded up to a power of two (runtime/src/record.c,
-     er_needed_slots): a power of two fills it.  The windows are the
-     receiver's working set, cycled through once per window's worth of
-     samples, so no larger than that: at 32768 (the default before) all
-     windows took 2.8 MB, more than the two cores' L2 caches, and in a
-     slow phase of the machine the receiver took 6 % longer (level in a
-     fast one; bench/README.md, "Sixth session").  */
+     er_needed_slots): a power of two fills it.  Twice the smallest one
+     that holds NEED: each process then runs two bursts or more per turn
+     on its core, and the fibers sleep and wake 11 000 times per run
+     instead of 25 000; at 16384 the receiver took 1.5 % longer, at 65536
+     2 % (two series of 31 alternating runs, bench/README.md, "Seventh
+     session").  The windows are the working set, cycled through once per
+     window's worth of samples: 1.6 MB at 32768, within the two cores' L2
+     caches.  */
   if (!horizon)
-    horizon = fm_pow2_at_least (need);
+    horizon = 2 * fm_pow2_at_least (need);
   if (horizon < need)
     {
       fprintf (stderr, "fmradio: --horizon %ld is too small for %ld workers "

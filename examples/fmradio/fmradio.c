@@ -42,8 +42,8 @@
    input samples (16..65536, default 4096; the audio filter's block is
    B / 5); H: horizon of the views at the input rate (IQ, CH, DM), in
    elements, at least NEED = max (W, 2) * B + FM_EQ_TAPS + FM_AU_TAPS =
-   max (W, 2) * B + 223 (default the smallest power of two at least
-   NEED); the views at the audio rate (AU, DE, B0..B3) get AH, the
+   max (W, 2) * B + 223 (default twice the smallest power of two at
+   least NEED, 32768); the views at the audio rate (AU, DE, B0..B3) get AH, the
    smallest power of two at least H / FM_DECIM + 223, and the equaliser
    (deemph, band, sink) works in bursts of the smaller of (AH - 126) / 2
    and AH - B / 5.  Prints the input length, wall time and throughput
@@ -410,7 +410,7 @@ main (int argc, char **argv)
      run at most its horizon ahead of its slowest reader, and a band's
      burst peeks FM_EQ_TAPS - 1 samples into deemph's next burst, so two
      bursts and the peek must fit in AHORIZON; deemph's burst must fit
-     with the audio worker's block that completes it.  1985 by default;
+     with the audio worker's block that completes it.  4033 by default;
      at least ABURST whenever HORIZON >= NEED (checked at the minimum
      horizons by testsuite/fmradio).  */
   p.eburst = fm_min ((p.ahorizon - (FM_EQ_TAPS - 1)) / 2,

@@ -139,17 +139,6 @@ er_wake_all_global (void)
   er_fibers_wake_all ();
 }
 
-/* Give the core away for a moment: to the next fiber of the worker, or to
-   the kernel's next thread.  */
-static void
-er_yield (er_thread *t)
-{
-  if (t->fiber)
-    er_fiber_yield (t);
-  else
-    sched_yield ();
-}
-
 /* Park the calling thread's views whose record is being reallocated and
    that have not parked for that reallocation yet (er_park parks the view
    of the primitive that found it pending; this parks the others): while
@@ -227,7 +216,7 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 		      : shared ? ER_YIELDS_SHARED : ER_YIELDS;
        k < n; k++)
     {
-      er_yield (t);
+      sched_yield ();
       if (w->try_fn (w))
 	return;
       if (er_moved (w, pr))

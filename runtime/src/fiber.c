@@ -77,7 +77,7 @@
 
 enum er_fstate
 {
-  ER_F_RUN,			/* runnable, or polling in a wait */
+  ER_F_RUN,			/* runnable */
   ER_F_SLEEP,			/* in a long wait: skip until woken */
   ER_F_DONE			/* returned: free it */
 };
@@ -411,14 +411,7 @@ er_worker_main (void *p)
 	    }
 	}
       struct er_fiber *f = er_rq_pick (w, &now, &wake_at);
-      /* A fiber that yielded and is left for later is runnable: a worker
-	 asleep since before it yielded would not look at it.  */
-      int kick = prev && prev != f && prev->state == ER_F_RUN
-		 && atomic_load_explicit (&er_rq_sleepers,
-					  memory_order_relaxed);
       pthread_mutex_unlock (&er_rq_lock);
-      if (kick)
-	er_fibers_wake ();
       prev = NULL;
       if (done)
 	{
@@ -529,15 +522,6 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
   er_fibers_wake ();
 }
 
-/* The running fiber of T gives its core to the next one and stays
-   runnable (block.c's yield; its state is ER_F_RUN since its worker
-   picked it).  */
-void
-er_fiber_yield (er_thread *t)
-{
-  er_fiber_out (t->fiber);
-}
-
 /* First half of a fiber's sleep (block.c): T's fiber counts itself
    among R's fiber sleepers (R NULL: it waits for global wakes only) and
    notes R's wake sequence and the global epoch, before its last look.
@@ -592,12 +576,6 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
 {
   (void) t, (void) fn, (void) arg;
   er_fatal ("fibers are not available on this architecture");
-}
-
-void
-er_fiber_yield (er_thread *t)
-{
-  (void) t;
 }
 
 void

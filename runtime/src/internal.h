@@ -241,7 +241,6 @@ er_cpu_relax (void)
 /* fiber.c: processes as fibers of per-core workers (er_use_fibers).  */
 int er_fibers_enabled (void);
 void er_fiber_start (er_thread *t, void (*fn) (void *), void *arg);
-void er_fiber_yield (er_thread *t);
 void er_fiber_sleep_begin (er_thread *t, er_rec *r);
 void er_fiber_sleep (er_thread *t, long ns);
 void er_fiber_sleep_end (er_thread *t);

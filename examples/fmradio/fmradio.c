@@ -377,8 +377,9 @@ main (int argc, char **argv)
      readers' horizon, rounded up to a power of two (runtime/src/record.c,
      er_needed_slots): a power of two fills it.  Twice the smallest one
      that holds NEED: each process then runs two bursts or more per turn
-     on its core, and the fibers sleep and wake 11 000 times per run
-     instead of 25 000; at 16384 the receiver took 1.5 % longer, at 65536
+     on its core, and the fibers sleep 11 000 times per run instead of
+     22 000 (`perf probe' on er_fiber_sleep, bench/README.md); at 16384
+     the receiver took 1.5 % longer, at 65536
      2 % (two series of 31 alternating runs, bench/README.md, "Seventh
      session").  The windows are the working set, cycled through once per
      window's worth of samples: 1.6 MB at 32768, within the two cores' L2

@@ -35,7 +35,8 @@
    kernel.  The Dekker-style order of those steps is in
    er_fiber_sleep_begin and er_fibers_wake.  On the FM receiver, 145 000
    picks per run (fibers that polled by yielding 64 times before they
-   slept) became 11 000 (bench/README.md, "Seventh session").
+   slept) became 11 000, one per sleep (bench/README.md, "Seventh
+   session").
 
    Fibers are a mode a program asks for (er_use_fibers, or
    ERBIUM_FIBERS=1 in the environment), not the default, because the
@@ -117,7 +118,9 @@ static pthread_mutex_t er_rq_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The ring, at the fiber started last: new fibers go after it, so the
    ring is in start order.  */
 static struct er_fiber *er_rq;
-static _Atomic uint32_t er_rq_word;	/* bumped by every wake */
+/* Bumped when a record with sleeping fibers is woken, a fiber starts or
+   a global wake comes: what idle workers watch (er_fibers_wake).  */
+static _Atomic uint32_t er_rq_word;
 static _Atomic int er_rq_sleepers;	/* workers asleep on the word */
 /* Bumped by global wakes (a process ended, exit): every sleeping fiber
    looks again.  */

@@ -39,11 +39,11 @@
    Usage: fmradio [--workers W] [--burst B] [--horizon H] [--threads]
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
    W: workers per data-parallel stage (1..16, default 2); B: burst in
-   input samples (16..65536, default 4096; the audio filter's block is
+   input samples (16..65536, default 2048; the audio filter's block is
    B / 5); H: horizon of the views at the input rate (IQ, CH, DM), in
    elements, at least NEED = max (W, 2) * B + FM_EQ_TAPS + FM_AU_TAPS =
-   max (W, 2) * B + 223 (default twice the smallest power of two at
-   least NEED, 32768); the views at the audio rate (AU, DE, B0..B3) get AH, the
+   max (W, 2) * B + 223 (default the larger of 32768 and twice the
+   smallest power of two at least NEED: 32768); the views at the audio rate (AU, DE, B0..B3) get AH, the
    smallest power of two at least H / FM_DECIM + 223, and the equaliser
    (deemph, band, sink) works in bursts of the smaller of (AH - 126) / 2
    and AH - B / 5.  Prints the input length, wall time and throughput
@@ -58,10 +58,23 @@
 #include <erbium.h>
 
 #define FM_DEFAULT_WORKERS 2
-#define FM_DEFAULT_BURST 4096
+/* A channel worker's block of 2048 samples is 16 KiB of input and 16 KiB
+   of output, which stay in a 48 KiB first-level data cache through the
+   filter's 16 passes over the block; at 4096 (64 KiB) every pass streamed
+   them from the second level, and the channel filter took 3.6 % more CPU
+   time.  Paired by round against the TBB build, 2048 ran 1 to 2.5 % ahead
+   of it, 4096 1 % (bench/README.md, "Eighth session"); 1536 to 2560 are
+   within 0.5 % of each other.  */
+#define FM_DEFAULT_BURST 2048
+/* The default horizon (elements) unless the blocks in flight need more:
+   with bursts of 2048 and 4096 alike, 16384 made the fibers sleep twice
+   as often and 65536 let the windows outgrow the caches (1.5 % and 1.8 %
+   slower, paired).  */
+#define FM_DEFAULT_HORIZON_MIN 32768
 /* Bursts per read of the source: a read(2) costs the same fixed part
-   whatever its size, and at one burst (32 KiB) the kernel's part of the
-   reads was a fifth more than the peers' (80 KiB reads).  */
+   whatever its size, and at one burst of 4096 (32 KiB) the kernel's part
+   of the reads was a fifth more than the peers' (80 KiB reads).  At the
+   default burst, 64 KiB reads; 128 KiB ones ran no faster.  */
 #define FM_SOURCE_BURSTS 4
 
 /* What every stage needs to know: lengths (samples) of the streams,
@@ -375,17 +388,16 @@ main (int argc, char **argv)
   long need = (workers > 2 ? workers : 2) * burst + FM_EQ_TAPS + FM_AU_TAPS;
   /* The runtime gives a record a window of the writers' plus the
      readers' horizon, rounded up to a power of two (runtime/src/record.c,
-     er_needed_slots): a power of two fills it.  Twice the smallest one
-     that holds NEED: each process then runs two bursts or more per turn
-     on its core, and the fibers sleep 11 000 times per run instead of
-     22 000 (`perf probe' on er_fiber_sleep, bench/README.md); at 16384
-     the receiver took 1.5 % longer, at 65536
-     2 % (two series of 31 alternating runs, bench/README.md, "Seventh
-     session").  The windows are the working set, cycled through once per
-     window's worth of samples: 1.6 MB at 32768, within the two cores' L2
-     caches.  */
+     er_needed_slots): a power of two fills it.  At least twice the
+     smallest one that holds NEED, so that each process runs two bursts or
+     more per turn on its core, and at least FM_DEFAULT_HORIZON_MIN: at
+     32768 the fibers sleep 11 000 times per run with bursts of 4096,
+     22 000 at 16384 (`perf probe' on er_fiber_sleep, bench/README.md,
+     "Seventh session"), and the windows, the working set cycled through
+     once per window's worth of samples, are 1.6 MB, within the two cores'
+     L2 caches.  */
   if (!horizon)
-    horizon = 2 * fm_pow2_at_least (need);
+    horizon = fm_max (FM_DEFAULT_HORIZON_MIN, 2 * fm_pow2_at_least (need));
   if (horizon < need)
     {
       fprintf (stderr, "fmradio: --horizon %ld is too small for %ld workers "
@@ -403,8 +415,8 @@ main (int argc, char **argv)
   p.ahorizon = fm_pow2_at_least (horizon / FM_DECIM + FM_EQ_TAPS
 				 + FM_AU_TAPS);
   /* The equaliser's processes are not split into workers, so their burst
-     need not be the audio filter's block.  With it (819 samples at the
-     default burst), each of a band's 34 passes over a burst paid its
+     need not be the audio filter's block.  With it (819 samples at a
+     burst of 4096), each of a band's 34 passes over a burst paid its
      set-up, epilogue and mispredicted exit on 205 vector iterations, and
      the bands took 8 % longer than TBB's on its 2048 (bench/README.md,
      "Sixth session").  The longest burst the views allow: a writer may

@@ -17,6 +17,13 @@ fm_min (long a, long b)
   return a < b ? a : b;
 }
 
+/* The larger of A and B (samples).  */
+static inline long
+fm_max (long a, long b)
+{
+  return a > b ? a : b;
+}
+
 /* CLOCK_MONOTONIC in seconds, for the wall times the builds print.  */
 static inline double
 fm_now (void)

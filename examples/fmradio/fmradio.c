@@ -13,9 +13,8 @@
    data-parallelised into W workers over disjoint blocks of its outputs
    (the paper's FFD: the filter's history is the record, read through a
    peek window); demod takes the phase step between consecutive samples,
-   split the same way (it is stateless; a fifth of the CPU and, as one
-   process, the pipeline's bottleneck on two cores before its loop
-   vectorised, about 8 % since: bench/README.md, "Fifth session");
+   split the same way (it is stateless; a fifth of the CPU before its
+   loop vectorised, about 8 % since: bench/README.md, "Fifth session");
    deemph is the 75 µs de-emphasis; the equaliser is a split-join, the
    de-emphasised audio a record every band process reads, one 127-tap
    band-pass each; sink gathers the bands, sums them in band order and
@@ -25,10 +24,13 @@
 
    Worker w of W (channel, demod, audio) computes output blocks w, w + W,
    w + 2W, ... of BURST outputs.  Its read view peeks the block's inputs
-   and releases up to the first input of its next block; its write view commits up to the first
-   output of its next block (the blocks in between belong to the other
+   and releases up to the first input of its next block; its write view
+   commits up to the first output of its next block (the blocks in between belong to the other
    workers, which publish them through their own views; a reader sees the
-   minimum over the writers, paper section 3).
+   minimum over the writers, paper section 3).  How many workers pay
+   depends on the cores: on these 2-core machines the pipeline alone
+   keeps both busy, and the default is one worker per stage, 9 processes
+   (fm_default_workers).
 
    The processes talk only through records and views, in bursts, so the
    receiver runs them as fibers (er_use_fibers): a process that waits
@@ -38,7 +40,8 @@
 
    Usage: fmradio [--workers W] [--burst B] [--horizon H] [--threads]
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
-   W: workers per data-parallel stage (1..16, default 2); B: burst in
+   W: workers per data-parallel stage (1..16, default a third of the
+   cores, rounded up: fm_default_workers); B: burst in
    input samples (16..65536, default 2048; the audio filter's block is
    B / 5); H: horizon of the views at the input rate (IQ, CH, DM), in
    elements, at least NEED = max (W, 2) * B + FM_EQ_TAPS + FM_AU_TAPS =
@@ -57,7 +60,24 @@
 #include "wav.h"
 #include <erbium.h>
 
-#define FM_DEFAULT_WORKERS 2
+/* Workers per data-parallel stage when --workers is not given, on a
+   machine of CORES cores (er_ncores): a third of them, rounded up, at
+   most 16.  The channel filter, the heaviest stage, is 31 % of the work
+   (bench/fmradio/stages), so one worker keeps up with the others as long
+   as a core's share of the work is at least that: on up to 3 cores the
+   pipeline's 9 processes keep every core busy without splitting, and
+   each further 3 cores need one more worker.  On these 2-core machines,
+   2 workers ran 2 to 3.7 % slower than 1 (three series paired by
+   round, bench/README.md, "Eighth session"): with the same work on one
+   core, the split stages spent 10 % more time in the channel filter on
+   two, reading the source's output from the other core's cache.  */
+static long
+fm_default_workers (int cores)
+{
+  long w = (cores + 2) / 3;
+  return w < 1 ? 1 : w > 16 ? 16 : w;
+}
+
 /* A channel worker's block of 2048 samples is 16 KiB of input and 16 KiB
    of output, which stay in a 48 KiB first-level data cache through the
    filter's 16 passes over the block; at 4096 (64 KiB) every pass streamed
@@ -334,7 +354,7 @@ main (int argc, char **argv)
   double gain[FM_EQ_BANDS];
   for (int b = 0; b < FM_EQ_BANDS; b++)
     gain[b] = 1.0;
-  long workers = FM_DEFAULT_WORKERS, burst = FM_DEFAULT_BURST, horizon = 0;
+  long workers = 0, burst = FM_DEFAULT_BURST, horizon = 0;
   int quiet = 0, threads = 0, a = 1;
   for (; a < argc && argv[a][0] == '-'; a++)
     {
@@ -374,6 +394,13 @@ main (int argc, char **argv)
   if (argc - a != 2)
     return fm_usage ();
 
+  /* The clock starts before the default worker count asks the runtime
+     for the cores, which starts it (the topology's discovery, 1 to 2
+     ms): the receiver's time includes its runtime's start, as the peers'
+     include theirs, and also opening the files, which theirs do not.  */
+  double t0 = fm_now ();
+  if (!workers)
+    workers = fm_default_workers (er_ncores ());
   p.workers = workers;
   p.burst = burst;
   p.aburst = burst / FM_DECIM;
@@ -453,7 +480,6 @@ main (int argc, char **argv)
   /* Fibers where the runtime has them (x86-64; elsewhere, or when
      ERBIUM_FIBERS says otherwise, threads).  */
   er_use_fibers (!threads);
-  double t0 = fm_now ();
   record(struct fm_cf) iq = new_record(1, workers);
   record(struct fm_cf) ch = new_record(workers, workers);
   record(float) dm = new_record(workers, workers);
@@ -485,8 +511,9 @@ main (int argc, char **argv)
   if (!quiet)
     {
       char settings[96];
-      snprintf (settings, sizeof settings, "%ld workers, burst %ld, horizon "
-		"%ld%s", workers, burst, horizon, threads ? ", threads" : "");
+      snprintf (settings, sizeof settings, "%ld worker%s, burst %ld, "
+		"horizon %ld%s", workers, workers == 1 ? "" : "s", burst,
+		horizon, threads ? ", threads" : "");
       fm_report ("fmradio", p.n, p.ne, secs, settings);
     }
   return 0;

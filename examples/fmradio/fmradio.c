@@ -25,9 +25,10 @@
    Worker w of W (channel, demod, audio) computes output blocks w, w + W,
    w + 2W, ... of BURST outputs.  Its read view peeks the block's inputs
    and releases up to the first input of its next block; its write view
-   commits up to the first output of its next block (the blocks in between belong to the other
-   workers, which publish them through their own views; a reader sees the
-   minimum over the writers, paper section 3).  How many workers pay
+   commits up to the first output of its next block (the blocks in
+   between belong to the other workers, which publish them through their
+   own views; a reader sees the minimum over the writers, paper section
+   3).  How many workers pay
    depends on the cores: on these 2-core machines the pipeline alone
    keeps both busy, and the default is one worker per stage, 9 processes
    (fm_default_workers).
@@ -41,13 +42,14 @@
    Usage: fmradio [--workers W] [--burst B] [--horizon H] [--threads]
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
    W: workers per data-parallel stage (1..16, default a third of the
-   cores, rounded up: fm_default_workers); B: burst in
-   input samples (16..65536, default 2048; the audio filter's block is
+   cores, rounded up: fm_default_workers); B: burst in input samples
+   (16..65536, default 2048; the audio filter's block is
    B / 5); H: horizon of the views at the input rate (IQ, CH, DM), in
    elements, at least NEED = max (W, 2) * B + FM_EQ_TAPS + FM_AU_TAPS =
    max (W, 2) * B + 223 (default the larger of 32768 and twice the
-   smallest power of two at least NEED: 32768); the views at the audio rate (AU, DE, B0..B3) get AH, the
-   smallest power of two at least H / FM_DECIM + 223, and the equaliser
+   smallest power of two at least NEED: 32768); the views at the audio
+   rate (AU, DE, B0..B3) get AH, the smallest power of two at least
+   H / FM_DECIM + 223, and the equaliser
    (deemph, band, sink) works in bursts of the smaller of (AH - 126) / 2
    and AH - B / 5.  Prints the input length, wall time and throughput
    unless --quiet.  Exit status 0, 1 on bad input or an I/O error
@@ -68,9 +70,10 @@
    pipeline's 9 processes keep every core busy without splitting, and
    each further 3 cores need one more worker.  On these 2-core machines,
    2 workers ran 2 to 3.7 % slower than 1 (three series paired by
-   round, bench/README.md, "Eighth session"): with the same work on one
-   core, the split stages spent 10 % more time in the channel filter on
-   two, reading the source's output from the other core's cache.  */
+   round, bench/README.md, "Eighth session").  On one core both spend
+   the same time per stage; on two, the split channel filter took 10 %
+   more, most likely as its workers read blocks written on the other
+   core.  */
 static long
 fm_default_workers (int cores)
 {

@@ -17,7 +17,7 @@ fm_min (long a, long b)
   return a < b ? a : b;
 }
 
-/* The larger of A and B (samples).  */
+/* The larger of A and B (samples or elements).  */
 static inline long
 fm_max (long a, long b)
 {

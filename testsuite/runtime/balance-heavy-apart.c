@@ -6,15 +6,18 @@
    as many processes).  The balancer must notice, from the processes' CPU
    time, that one core does nearly all the work and exchange a heavy and
    a light process: by the end the two producers run on different CPUs.
-   The placement report (ERBIUM_PLACEMENT_REPORT) says what moved.  With
-   four cores or more every process has a core of its own from the start
-   and the check holds trivially; on one core it is skipped.  */
+   The placement report (ERBIUM_PLACEMENT_REPORT) says what moved.  The
+   test keeps to two cores before the runtime starts (keep_two_cores):
+   with four or more, every process would have a core of its own from
+   the start and the check would hold trivially.  With one core it is
+   skipped.  */
 /* { dg-do run } */
 /* { dg-timeout 60 } */
 /* { dg-set-target-env-var ERBIUM_PLACEMENT_REPORT "1" } */
 /* { dg-output "ok: heavy producers on different CPUs" } */
 
 #include "rt-test.h"
+#include <hwloc.h>
 #include <sched.h>
 
 #define B 256			/* elements per burst */
@@ -71,9 +74,48 @@ consumer (void *p)
     }
 }
 
+/* Bind the process to one PU of each of the first two cores of its CPU
+   affinity mask, if it has two: the runtime, which reads the mask when it
+   starts (placement.c), then sees two cores.  Leaves the mask as it is
+   otherwise, or when hwloc fails.  */
+static void
+keep_two_cores (void)
+{
+  hwloc_topology_t t;
+  if (hwloc_topology_init (&t) != 0)
+    return;
+  hwloc_bitmap_t allowed = hwloc_bitmap_alloc ();
+  hwloc_bitmap_t keep = hwloc_bitmap_alloc ();
+  hwloc_bitmap_t pus = hwloc_bitmap_alloc ();
+  if (hwloc_topology_load (t) == 0 && allowed && keep && pus
+      && hwloc_get_cpubind (t, allowed, HWLOC_CPUBIND_PROCESS) == 0)
+    {
+      int n = 0;
+      hwloc_obj_t c = NULL;
+      while (n < 2
+	     && (c = hwloc_get_next_obj_by_type (t, HWLOC_OBJ_CORE, c)))
+	{
+	  hwloc_bitmap_and (pus, c->cpuset, allowed);
+	  if (!hwloc_bitmap_iszero (pus))
+	    {
+	      hwloc_bitmap_set (keep, hwloc_bitmap_first (pus));
+	      n++;
+	    }
+	}
+      if (n == 2)
+	RT_CHECK (hwloc_set_cpubind (t, keep, HWLOC_CPUBIND_PROCESS) == 0,
+		  "cannot bind the test to two cores");
+    }
+  hwloc_bitmap_free (pus);
+  hwloc_bitmap_free (keep);
+  hwloc_bitmap_free (allowed);
+  hwloc_topology_destroy (t);
+}
+
 int
 main (void)
 {
+  keep_two_cores ();
   er_record *r[2];
   for (int k = 0; k < 2; k++)
     {

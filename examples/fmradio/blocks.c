@@ -207,45 +207,22 @@ fm_blk_walk (struct fm_blocks *p,
     }
 }
 
-static int
-fm_blk_usage (const char *prog)
-{
-  fprintf (stderr, "usage: %s [--block A] [--eq G0,G1,G2,G3] [--quiet] "
-	   "INPUT.wav OUTPUT.wav\n", prog);
-  return 2;
-}
-
 int
 fm_blk_main (int argc, char **argv, const char *prog, long block,
 	     int slots, int (*run) (struct fm_blocks *p))
 {
   static struct fm_blocks p;
   double gain[FM_EQ_BANDS];
-  for (int b = 0; b < FM_EQ_BANDS; b++)
-    gain[b] = 1.0;
   long a = block;
-  int quiet = 0, i = 1;
-  for (; i < argc && argv[i][0] == '-'; i++)
-    if (!strcmp (argv[i], "--quiet"))
-      quiet = 1;
-    else if (i + 1 >= argc)
-      return fm_blk_usage (prog);
-    else if (!strcmp (argv[i], "--eq"))
-      {
-	if (fm_eq_opt (prog, argv[++i], gain))
-	  return 2;
-      }
-    else if (!strcmp (argv[i], "--block"))
-      {
-	if ((a = fm_int_opt (prog, argv[i], argv[i + 1], FM_BLK_MIN,
-			     FM_BLK_MAX, "audio samples")) < 0)
-	  return 2;
-	i++;
-      }
-    else
-      return fm_blk_usage (prog);
-  if (argc - i != 2)
-    return fm_blk_usage (prog);
+  int quiet;
+  const struct fm_opt opts[] = {
+    { "--block", &a, FM_BLK_MIN, FM_BLK_MAX, "audio samples", NULL },
+  };
+  int i = fm_parse_args (argc, argv, prog, "[--block A] [--eq G0,G1,G2,G3] "
+			 "[--quiet] INPUT.wav OUTPUT.wav", opts, 1, gain,
+			 &quiet);
+  if (i < 0)
+    return 2;
   if (fm_open_input (argv[i], &p.in))
     return 1;
   fm_design (&p.taps, gain);
@@ -255,15 +232,8 @@ fm_blk_main (int argc, char **argv, const char *prog, long block,
 
   double t0 = fm_now ();
   int ok = run (&p) == 0 && !p.in_failed && !p.out_failed;
-  fm_close_input (&p.in);
-  if (fm_output_close (&p.out, ok) || !ok)
-    return 1;
-  double secs = fm_now () - t0;
-  if (!quiet)
-    {
-      char settings[64];
-      snprintf (settings, sizeof settings, "audio block %ld", a);
-      fm_report (prog, p.in.n, p.eq[0].len, secs, settings);
-    }
-  return 0;
+  char settings[64];
+  snprintf (settings, sizeof settings, "audio block %ld", a);
+  return fm_finish (prog, &p.in, &p.out, ok, t0, p.eq[0].len, quiet,
+		    settings);
 }

@@ -342,60 +342,25 @@ fm_pow2_at_least (long n)
   return p;
 }
 
-static int
-fm_usage (void)
-{
-  fprintf (stderr, "usage: fmradio [--workers W] [--burst B] [--horizon H] "
-	   "[--threads] [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav\n");
-  return 2;
-}
-
 int
 main (int argc, char **argv)
 {
   static struct fm_plan p;
   double gain[FM_EQ_BANDS];
-  for (int b = 0; b < FM_EQ_BANDS; b++)
-    gain[b] = 1.0;
   long workers = 0, burst = FM_DEFAULT_BURST, horizon = 0;
-  int quiet = 0, threads = 0, a = 1;
-  for (; a < argc && argv[a][0] == '-'; a++)
-    {
-      const char *o = argv[a];
-      if (!strcmp (o, "--quiet"))
-	quiet = 1;
-      else if (!strcmp (o, "--threads"))
-	threads = 1;
-      else if (a + 1 >= argc)
-	return fm_usage ();
-      else if (!strcmp (o, "--workers"))
-	{
-	  if ((workers = fm_int_opt ("fmradio", o, argv[++a], 1, 16,
-				     "workers")) < 0)
-	    return 2;
-	}
-      else if (!strcmp (o, "--burst"))
-	{
-	  if ((burst = fm_int_opt ("fmradio", o, argv[++a], 16, 65536,
-				   "samples")) < 0)
-	    return 2;
-	}
-      else if (!strcmp (o, "--horizon"))
-	{
-	  if ((horizon = fm_int_opt ("fmradio", o, argv[++a], 1, 1L << 24,
-				     "elements")) < 0)
-	    return 2;
-	}
-      else if (!strcmp (o, "--eq"))
-	{
-	  if (fm_eq_opt ("fmradio", argv[++a], gain))
-	    return 2;
-	}
-      else
-	return fm_usage ();
-    }
-  if (argc - a != 2)
-    return fm_usage ();
+  int quiet, threads = 0;
+  const struct fm_opt opts[] = {
+    { "--workers", &workers, 1, 16, "workers", NULL },
+    { "--burst", &burst, 16, 65536, "samples", NULL },
+    { "--horizon", &horizon, 1, 1L << 24, "elements", NULL },
+    { "--threads", NULL, 0, 0, NULL, &threads },
+  };
+  int a = fm_parse_args (argc, argv, "fmradio", "[--workers W] [--burst B] "
+			 "[--horizon H] [--threads] [--eq G0,G1,G2,G3] "
+			 "[--quiet] INPUT.wav OUTPUT.wav", opts,
+			 sizeof opts / sizeof *opts, gain, &quiet);
+  if (a < 0)
+    return 2;
 
   /* The clock starts before the default worker count asks the runtime
      for the cores, which starts it (the topology's discovery, 1 to 2
@@ -506,18 +471,10 @@ main (int argc, char **argv)
   run band(de, b3, 3, &p);
   run sink(b0, b1, b2, b3, &p);
   er_wait_all ();
-  fm_close_input (&p.in);
-  int ok = !p.in_failed && !p.out_failed;
-  if (fm_output_close (&p.out, ok) || !ok)
-    return 1;
-  double secs = fm_now () - t0;
-  if (!quiet)
-    {
-      char settings[96];
-      snprintf (settings, sizeof settings, "%ld worker%s, burst %ld, "
-		"horizon %ld%s", workers, workers == 1 ? "" : "s", burst,
-		horizon, threads ? ", threads" : "");
-      fm_report ("fmradio", p.n, p.ne, secs, settings);
-    }
-  return 0;
+  char settings[96];
+  snprintf (settings, sizeof settings, "%ld worker%s, burst %ld, horizon "
+	    "%ld%s", workers, workers == 1 ? "" : "s", burst, horizon,
+	    threads ? ", threads" : "");
+  return fm_finish ("fmradio", &p.in, &p.out,
+		    !p.in_failed && !p.out_failed, t0, p.ne, quiet, settings);
 }

@@ -1,10 +1,10 @@
 /* plugin.cc -- entry point of the Erbium GCC plugin: version check,
    plugin arguments, and the call of each part's init function.
 
-   Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed in the help
-   text of erbium_plugin_info below, in erbium-plugin.h (struct
-   erbium_options) and in the README; an unknown argument is an error
-   that names the valid ones.  GCC internals: "Plugins" (plugin_init,
+   Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed once, in
+   erbium_args below, which makes the help text and the list of valid
+   names in the error for an unknown argument; their options are in
+   erbium-plugin.h (struct erbium_options) and the README.  GCC internals: "Plugins" (plugin_init,
    plugin_default_version_check, register_callback).  */
 
 #include "gcc-plugin.h"
@@ -36,42 +36,112 @@ struct erbium_options erbium_opts = {
    NULL when no dump was requested.  Read by erbium_dump_requested.  */
 static const char *erbium_dump_list;
 
-static const struct plugin_info erbium_plugin_info = {
-  "0.1",
-  "Erbium streaming processes, records and views for C "
-  "(Miranda et al., CASES 2010).  Arguments "
-  "(-fplugin-arg-erbium-NAME[=VALUE]): "
-  "lower=0|1 inline the primitives after the vectoriser (default 1); "
-  "window=0|1 window addressing for view elements (default 1); "
-  "check=0|1 keep per-access ERBIUM_CHECK checks in loops (default 0); "
-  "stripmine=0|1 strip-mine element-at-a-time view loops into bursts "
-  "(default 1); "
-  "burst=N the strip-miner's burst in elements (default 0: 64 cache lines "
-  "of elements); "
-  "loopalign=0|1|all start short loops of transformed functions (1) or "
-  "of all functions where no 64-byte block overflows the op cache (x86, "
-  "default 1); "
-  "ivmerge=0|1 one index instead of a pointer per view in loops whose "
-  "views advance alike (default 1); "
-  "dump[=PASS,...] write the plugin passes' dumps "
-  "(erbium-stripmine, erbium-window, erbium-lower, erbium-ivmerge, "
-  "erbium-loopalign; "
-  "default all); "
-  "help print this text."
+/* How an argument's value is read (plugin_init).  */
+enum erbium_arg_kind
+{
+  ERBIUM_ARG_BOOL,		/* NAME[=0|1]: sets *FLAG */
+  ERBIUM_ARG_BURST,		/* burst=N */
+  ERBIUM_ARG_LOOPALIGN,		/* loopalign=0|1|all */
+  ERBIUM_ARG_DUMP,		/* dump[=PASS,...] */
+  ERBIUM_ARG_HELP		/* help */
 };
 
-/* The boolean arguments NAME[=0|1] and the option each one sets.  */
-static const struct
+/* The plugin's arguments (-fplugin-arg-erbium-NAME[=VALUE]): NAME, its
+   form and what it does for the help text (-fplugin-arg-erbium-help),
+   how its value is read and, for a boolean, the option it sets.  The
+   help text and the list of valid names in the error for an unknown
+   argument are made from this table.  */
+static const struct erbium_arg
 {
   const char *name;
+  const char *form;
+  const char *help;
+  enum erbium_arg_kind kind;
   bool *flag;
-} erbium_bool_args[] = {
-  { "lower", &erbium_opts.lower },
-  { "window", &erbium_opts.window },
-  { "check", &erbium_opts.check },
-  { "stripmine", &erbium_opts.stripmine },
-  { "ivmerge", &erbium_opts.ivmerge },
+} erbium_args[] = {
+  { "lower", "lower=0|1",
+    "inline the primitives after the vectoriser (default 1)",
+    ERBIUM_ARG_BOOL, &erbium_opts.lower },
+  { "window", "window=0|1",
+    "window addressing for view elements (default 1)",
+    ERBIUM_ARG_BOOL, &erbium_opts.window },
+  { "check", "check=0|1",
+    "keep per-access ERBIUM_CHECK checks in loops (default 0)",
+    ERBIUM_ARG_BOOL, &erbium_opts.check },
+  { "stripmine", "stripmine=0|1",
+    "strip-mine element-at-a-time view loops into bursts (default 1)",
+    ERBIUM_ARG_BOOL, &erbium_opts.stripmine },
+  { "burst", "burst=N",
+    "the strip-miner's burst in elements (default 0: 64 cache lines of "
+    "elements)", ERBIUM_ARG_BURST, NULL },
+  { "loopalign", "loopalign=0|1|all",
+    "start short loops of transformed functions (1) or of all functions "
+    "where no 64-byte block overflows the op cache (x86, default 1)",
+    ERBIUM_ARG_LOOPALIGN, NULL },
+  { "ivmerge", "ivmerge=0|1",
+    "one index instead of a pointer per view in loops whose views advance "
+    "alike (default 1)", ERBIUM_ARG_BOOL, &erbium_opts.ivmerge },
+  { "dump", "dump[=PASS,...]",
+    "write the plugin passes' dumps (erbium-stripmine, erbium-window, "
+    "erbium-lower, erbium-ivmerge, erbium-loopalign; default all)",
+    ERBIUM_ARG_DUMP, NULL },
+  { "help", "help", "print this text", ERBIUM_ARG_HELP, NULL },
 };
+
+/* The plugin's description for GCC (PLUGIN_INFO), its help text made
+   from erbium_args by erbium_make_help.  */
+static struct plugin_info erbium_plugin_info = { "0.1", NULL };
+
+/* Concatenate the N strings of PARTS into a new string (xmalloc).  */
+static char *
+erbium_join (const char *const *parts, size_t n)
+{
+  size_t len = 1;
+  for (size_t i = 0; i < n; i++)
+    len += strlen (parts[i]);
+  char *s = XNEWVEC (char, len), *p = s;
+  for (size_t i = 0; i < n; i++)
+    p = stpcpy (p, parts[i]);
+  return s;
+}
+
+/* The help text: a line on the plugin, then every argument's form and
+   what it does.  */
+static char *
+erbium_make_help (void)
+{
+  const size_t n = ARRAY_SIZE (erbium_args);
+  const char *parts[2 + 4 * ARRAY_SIZE (erbium_args)];
+  size_t k = 0;
+  parts[k++] = "Erbium streaming processes, records and views for C "
+	       "(Miranda et al., CASES 2010).  Arguments "
+	       "(-fplugin-arg-erbium-NAME[=VALUE]): ";
+  for (size_t i = 0; i < n; i++)
+    {
+      parts[k++] = erbium_args[i].form;
+      parts[k++] = " ";
+      parts[k++] = erbium_args[i].help;
+      parts[k++] = i + 1 < n ? "; " : ".";
+    }
+  return erbium_join (parts, k);
+}
+
+/* The names of the arguments, separated by commas (the error for an
+   unknown argument).  */
+static char *
+erbium_arg_names (void)
+{
+  const size_t n = ARRAY_SIZE (erbium_args);
+  const char *parts[2 * ARRAY_SIZE (erbium_args)];
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      parts[k++] = erbium_args[i].name;
+      if (i + 1 < n)
+	parts[k++] = ", ";
+    }
+  return erbium_join (parts, k);
+}
 
 /* Parse VALUE of boolean argument KEY into *OUT: "1" (or "yes", or no
    value) sets it, "0" (or "no") clears it.  Anything else is an error
@@ -168,55 +238,61 @@ plugin_init (struct plugin_name_args *info,
       return 1;
     }
 
-  static const char *const valid
-    = "lower, window, check, stripmine, burst, loopalign, ivmerge, dump, "
-      "help";
+  erbium_plugin_info.help = erbium_make_help ();
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
       const char *value = info->argv[i].value;
-      bool *flag = NULL;
-      for (const auto &a : erbium_bool_args)
+      const struct erbium_arg *arg = NULL;
+      for (const auto &a : erbium_args)
 	if (!strcmp (key, a.name))
-	  flag = a.flag;
-      if (flag)
+	  arg = &a;
+      if (!arg)
 	{
-	  if (!erbium_parse_bool (key, value, flag))
-	    return 1;
-	}
-      else if (!strcmp (key, "burst"))
-	{
-	  char *end = NULL;
-	  long n = value ? strtol (value, &end, 10) : -1;
-	  if (!value || *end || n < 0 || n > (1L << 24))
-	    {
-	      error ("erbium plugin: argument %<burst=%s%>: expected a number "
-		     "of elements from 0 (derived from the cache line) to %ld",
-		     value ? value : "", 1L << 24);
-	      return 1;
-	    }
-	  erbium_opts.burst = (int) n;
-	}
-      else if (!strcmp (key, "loopalign"))
-	{
-	  bool on;
-	  if (value && !strcmp (value, "all"))
-	    erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
-	  else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
-	    erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
-				     : ERBIUM_LOOPALIGN_OFF);
-	  else
-	    return 1;
-	}
-      else if (!strcmp (key, "dump"))
-	erbium_dump_list = value ? value : "";
-      else if (!strcmp (key, "help"))
-	inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
-      else
-	{
+	  char *names = erbium_arg_names ();
 	  error ("erbium plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
-		 "valid arguments are: %s", info->base_name, key, valid);
+		 "valid arguments are: %s", info->base_name, key, names);
+	  free (names);
 	  return 1;
+	}
+      switch (arg->kind)
+	{
+	case ERBIUM_ARG_BOOL:
+	  if (!erbium_parse_bool (key, value, arg->flag))
+	    return 1;
+	  break;
+	case ERBIUM_ARG_BURST:
+	  {
+	    char *end = NULL;
+	    long n = value ? strtol (value, &end, 10) : -1;
+	    if (!value || *end || n < 0 || n > (1L << 24))
+	      {
+		error ("erbium plugin: argument %<burst=%s%>: expected a "
+		       "number of elements from 0 (derived from the cache "
+		       "line) to %ld", value ? value : "", 1L << 24);
+		return 1;
+	      }
+	    erbium_opts.burst = (int) n;
+	  }
+	  break;
+	case ERBIUM_ARG_LOOPALIGN:
+	  {
+	    bool on;
+	    if (value && !strcmp (value, "all"))
+	      erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
+	    else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
+	      erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
+				       : ERBIUM_LOOPALIGN_OFF);
+	    else
+	      return 1;
+	  }
+	  break;
+	case ERBIUM_ARG_DUMP:
+	  erbium_dump_list = value ? value : "";
+	  break;
+	case ERBIUM_ARG_HELP:
+	  inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
+	  break;
 	}
     }
 

@@ -80,7 +80,14 @@ enum erbium_marker
   ERBIUM_MARK_NEW_RECORD,
   ERBIUM_MARK_NEW_READ_VIEW,
   ERBIUM_MARK_NEW_WRITE_VIEW,
-  ERBIUM_MARK_RUN
+  ERBIUM_MARK_RUN,
+  ERBIUM_MARK_COUNT
+};
+
+/* Marker M's function is __erbium_ followed by erbium_marker_names[M];
+   for the constructors, that is also how <erbium.h> spells them.  */
+static const char *const erbium_marker_names[ERBIUM_MARK_COUNT] = {
+  NULL, "new_record", "new_read_view", "new_write_view", "run_marker"
 };
 
 /* The FUNCTION_DECL a call CALL calls directly, or NULL_TREE.  */
@@ -103,14 +110,9 @@ erbium_marker_call (tree call)
   if (strncmp (n, "__erbium_", 9))
     return ERBIUM_MARK_NONE;
   n += 9;
-  if (!strcmp (n, "new_record"))
-    return ERBIUM_MARK_NEW_RECORD;
-  if (!strcmp (n, "new_read_view"))
-    return ERBIUM_MARK_NEW_READ_VIEW;
-  if (!strcmp (n, "new_write_view"))
-    return ERBIUM_MARK_NEW_WRITE_VIEW;
-  if (!strcmp (n, "run_marker"))
-    return ERBIUM_MARK_RUN;
+  for (int m = ERBIUM_MARK_NONE + 1; m < ERBIUM_MARK_COUNT; m++)
+    if (!strcmp (n, erbium_marker_names[m]))
+      return (enum erbium_marker) m;
   return ERBIUM_MARK_NONE;
 }
 
@@ -118,9 +120,8 @@ erbium_marker_call (tree call)
 static const char *
 erbium_marker_spelling (enum erbium_marker m)
 {
-  return (m == ERBIUM_MARK_NEW_RECORD ? "new_record"
-	  : m == ERBIUM_MARK_NEW_READ_VIEW ? "new_read_view"
-	  : "new_write_view");
+  gcc_checking_assert (m != ERBIUM_MARK_NONE && m != ERBIUM_MARK_RUN);
+  return erbium_marker_names[m];
 }
 
 /* Which runtime view call CALL is (a primitive or a view call of
@@ -155,7 +156,9 @@ erbium_runtime_fn (const char *name, location_t loc)
 static bool
 erbium_header_p (void)
 {
-  tree d = lookup_name (get_identifier ("__erbium_run_marker"));
+  tree d = lookup_name (get_identifier (ACONCAT (("__erbium_",
+						  erbium_marker_names
+						  [ERBIUM_MARK_RUN], NULL))));
   return d && TREE_CODE (d) == FUNCTION_DECL;
 }
 

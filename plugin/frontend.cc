@@ -399,24 +399,12 @@ erbium_index_of (tree off, tree size)
 }
 
 /* *PP is a pointer expression of a view type V under an INDIRECT_REF at
-   LOC (the C front end's `*(v + i)' for v[i]).  Replace it by
-   `(T *) er_elem ((er_view *) v, i)'.  */
+   LOC (the C front end's `*(v + i)' for v[i]), or inside the SAVE_EXPR
+   there.  Replace it by `(T *) er_elem ((er_view *) v, i)'.  */
 static void
-erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc,
-			  erbium_walk *w)
+erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc)
 {
   tree p = *pp;
-  if (TREE_CODE (p) == SAVE_EXPR)
-    {
-      if (w->seen->add (p))
-	return;
-      erbium_rewrite_subscript (&TREE_OPERAND (p, 0), loc, uloc, w);
-      TREE_TYPE (p) = TREE_TYPE (TREE_OPERAND (p, 0));
-      /* The walk does not enter a SAVE_EXPR twice: walk the new operand
-	 (the index may hold subscripts and calls) here.  */
-      erbium_walk_tree (&TREE_OPERAND (p, 0), w);
-      return;
-    }
   tree off = NULL_TREE;
   while (TREE_CODE (p) == POINTER_PLUS_EXPR
 	 && erbium_type_kind (TREE_TYPE (TREE_OPERAND (p, 0)))
@@ -847,7 +835,8 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
 
     case SAVE_EXPR:
-      /* Shared: its operand is walked once.  */
+      /* Shared: its operand is walked once (a view subscript's is
+	 rewritten first, INDIRECT_REF below).  */
       if (w->seen->add (t))
 	*walk_subtrees = 0;
       return NULL_TREE;
@@ -909,8 +898,19 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
       {
 	tree p = TREE_OPERAND (t, 0);
 	enum erbium_kind k = erbium_type_kind (TREE_TYPE (p));
-	if (k == ERBIUM_KIND_VIEW)
-	  erbium_rewrite_subscript (&TREE_OPERAND (t, 0), loc, uloc, w);
+	if (k == ERBIUM_KIND_VIEW && TREE_CODE (p) == SAVE_EXPR)
+	  {
+	    /* The address of a subscript the C front end evaluates once
+	       for two uses (v[q ()] += x, v[q ()]++): rewrite inside the
+	       SAVE_EXPR, which then has the element pointer's type, so
+	       that its other use leaves it alone; the walk enters the
+	       SAVE_EXPR, and walks the new operand, once (SAVE_EXPR
+	       above).  */
+	    erbium_rewrite_subscript (&TREE_OPERAND (p, 0), loc, uloc);
+	    TREE_TYPE (p) = TREE_TYPE (TREE_OPERAND (p, 0));
+	  }
+	else if (k == ERBIUM_KIND_VIEW)
+	  erbium_rewrite_subscript (&TREE_OPERAND (t, 0), loc, uloc);
 	else if (k == ERBIUM_KIND_RECORD)
 	  {
 	    error_at (uloc, "subscript or dereference of a record: a record "

@@ -178,9 +178,22 @@ struct sm_iv
   bool no_overflow;
 };
 
+/* Where a loop of the function starts: its number, the line of its
+   location (sm_loop_location) and the function its code comes from
+   (sm_origin).  */
+struct sm_loop_start
+{
+  int num;
+  int line;
+  int origin;
+};
+
 /* What the analysis found for loop L.  */
 struct sm_plan
 {
+  /* Where every loop of the function started before the pass changed
+     anything (erbium_stripmine_pass::execute).  */
+  const vec<sm_loop_start> *starts;
   auto_vec<sm_iv> ivs;
   class loop *loop;
   location_t loc;		/* the loop's location (sm_loop_location) */
@@ -352,9 +365,12 @@ sm_origin (location_t loc, function *fun)
 /* The #pragma erbium burst that applies to LOOP of FUN, whose location
    is LOC: the closest pragma above LOC's line in the same file and in the
    function LOOP's code comes from (sm_origin), if no other loop from that
-   function starts between them; NULL when there is none.  */
+   function starts between them (STARTS: where FUN's loops start; a loop
+   the pass made starts where the loop it came from does); NULL when
+   there is none.  */
 static erbium_burst_pragma *
-sm_find_pragma (class loop *loop, location_t loc, function *fun)
+sm_find_pragma (class loop *loop, location_t loc, function *fun,
+		const vec<sm_loop_start> &starts)
 {
   int line = sm_line (loc);
   const char *file = LOCATION_FILE (loc);
@@ -368,16 +384,10 @@ sm_find_pragma (class loop *loop, location_t loc, function *fun)
 	&& (!best || sm_line (p.loc) > sm_line (best->loc)))
       best = &p;
   if (best)
-    for (auto other : loops_list (fun, 0))
-      {
-	if (other == loop)
-	  continue;
-	location_t oloc = sm_loop_location (other);
-	int l = sm_line (oloc);
-	if (l > sm_line (best->loc) && l < line
-	    && sm_origin (oloc, fun) == origin)
-	  return NULL;
-      }
+    for (const sm_loop_start &s : starts)
+      if (s.num != loop->num && s.line > sm_line (best->loc) && s.line < line
+	  && s.origin == origin)
+	return NULL;
   return best;
 }
 
@@ -445,7 +455,8 @@ void
 sm_choose_burst (sm_plan *plan, function *fun)
 {
   class loop *loop = plan->loop;
-  erbium_burst_pragma *best = sm_find_pragma (loop, plan->loc, fun);
+  erbium_burst_pragma *best = sm_find_pragma (loop, plan->loc, fun,
+					      *plan->starts);
   if (best)
     {
       best->used = true;
@@ -1129,6 +1140,15 @@ erbium_stripmine_pass::execute (function *fun)
   auto_vec<int> nums;
   for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
     nums.safe_push (loop->num);
+  /* Once, rather than for every loop with a pragma above it
+     (sm_find_pragma).  */
+  auto_vec<sm_loop_start> starts;
+  for (auto loop : loops_list (fun, 0))
+    {
+      location_t l = sm_loop_location (loop);
+      sm_loop_start s = { loop->num, sm_line (l), sm_origin (l, fun) };
+      starts.safe_push (s);
+    }
 
   bool changed = false;
   for (int num : nums)
@@ -1138,6 +1158,7 @@ erbium_stripmine_pass::execute (function *fun)
 	continue;
       calculate_dominance_info (CDI_DOMINATORS);
       sm_plan plan;
+      plan.starts = &starts;
       plan.loop = loop;
       plan.loc = sm_loop_location (loop);
       plan.iv_exit = NULL;
@@ -1149,7 +1170,8 @@ erbium_stripmine_pass::execute (function *fun)
       int line = sm_line (plan.loc);
       if (plan.why_not)
 	{
-	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan.loc, fun);
+	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan.loc, fun,
+						    starts);
 	  if (bp && !bp->used && !bp->ignored_why)
 	    {
 	      bp->ignored_why = plan.why_not;

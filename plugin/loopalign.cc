@@ -73,24 +73,28 @@
    dump line prints exactly these four, and the tests scan it.  */
 #define ERBIUM_LOOPALIGN_STARTS 4
 
-/* Functions (their decls) the plugin's passes changed.  The decls live as
-   long as their functions, so the set needs no garbage collection.  */
-static hash_set<tree> *erbium_transformed;
+/* Functions the plugin's passes changed, by their decls' DECL_UIDs:
+   a uid is never reused within a compilation, where the address of a
+   decl the garbage collector freed could be, and the set is outside the
+   collector's roots.  */
+typedef int_hash<int, -1, -2> erbium_uid_hash;
+static hash_set<erbium_uid_hash> *erbium_transformed;
 
 /* See erbium-plugin.h.  */
 void
 erbium_note_transformed (function *fun)
 {
   if (!erbium_transformed)
-    erbium_transformed = new hash_set<tree>;
-  erbium_transformed->add (fun->decl);
+    erbium_transformed = new hash_set<erbium_uid_hash>;
+  erbium_transformed->add (DECL_UID (fun->decl));
 }
 
 /* See erbium-plugin.h.  */
 bool
 erbium_transformed_p (function *fun)
 {
-  return erbium_transformed && erbium_transformed->contains (fun->decl);
+  return (erbium_transformed
+	  && erbium_transformed->contains (DECL_UID (fun->decl)));
 }
 
 namespace {

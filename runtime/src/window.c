@@ -1,9 +1,9 @@
 /* Erbium runtime: mirrored sliding-window buffers.
 
    A record's buffer of SLOTS elements (a power of two) is mapped twice,
-   back to back, from one memfd.  Element I lives at slot I & (SLOTS - 1),
-   and the N elements from any slot on, for N <= SLOTS, are contiguous in
-   virtual memory: burst loops need no modulo and no split at the wrap
+   back to back (anonymous shared memory, the second mapping made by
+   mremap).  Element I lives at slot I & (SLOTS - 1), and the N elements
+   from any slot on, for N <= SLOTS, are contiguous in virtual memory: burst loops need no modulo and no split at the wrap
    point (the paper's section 4 strip-mining goal, obtained from the MMU).
    The price is that one copy must be a whole number of pages.
 
@@ -88,12 +88,6 @@ er_window_new (uint64_t min_slots, uint32_t esize)
   w = calloc (1, sizeof *w);
   if (!w)
     er_fatal ("out of memory allocating a window descriptor");
-  int fd = memfd_create ("erbium-window", MFD_CLOEXEC);
-  if (fd < 0)
-    er_fatal ("memfd_create failed for a %zu-byte window: %s", bytes,
-	      strerror (errno));
-  if (ftruncate (fd, (off_t) bytes) != 0)
-    er_fatal ("cannot size a %zu-byte window: %s", bytes, strerror (errno));
   char *base = mmap (NULL, 2 * bytes, PROT_NONE,
 		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (base == MAP_FAILED)
@@ -109,13 +103,18 @@ er_window_new (uint64_t min_slots, uint32_t esize)
      mapping all of it cost 80 us per 512 KiB (of 500 for the whole
      window) in the alloc that created it.  */
   int pop = bytes <= ER_POPULATE_MAX ? MAP_POPULATE : 0;
-  if (mmap (base, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | pop,
-	    fd, 0) == MAP_FAILED
-      || mmap (base + bytes, bytes, PROT_READ | PROT_WRITE,
-	       MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED)
+  /* The first copy is anonymous shared memory; mremap with an old size
+     of 0 maps the same pages again right after it (mremap(2): "a new
+     mapping of the same pages" of a shareable mapping).  A memfd did the
+     same but needed a file size, which RLIMIT_FSIZE (ulimit -f) caps:
+     with a limit below the window, its creation failed and the program
+     was aborted.  */
+  if (mmap (base, bytes, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED | pop, -1, 0) == MAP_FAILED
+      || mremap (base, 0, bytes, MREMAP_MAYMOVE | MREMAP_FIXED,
+		 base + bytes) != base + bytes)
     er_fatal ("cannot map a %zu-byte mirrored window: %s", bytes,
 	      strerror (errno));
-  close (fd);
   w->base = base;
   w->slots = slots;
   w->bytes = bytes;

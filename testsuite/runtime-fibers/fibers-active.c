@@ -3,8 +3,10 @@
    runs again exercise fibers and not threads (runtime/src/fiber.c):
    er_ncores () + 1 processes, alive together in a pipeline, run on at
    most er_ncores () threads (one worker per core), where threads would
-   give each its own; and er_use_fibers, called once processes run,
-   changes nothing and says so (-1).  */
+   give each its own: that count is what tells fibers from threads, and
+   it fails in thread mode.  Also checked, true in either mode:
+   er_use_fibers, called once processes run, changes nothing and says so
+   (-1), and the pipeline's sum.  */
 /* { dg-do run } */
 /* { dg-timeout 30 } */
 /* { dg-output "ok: processes run as fibers of per-core workers" } */

@@ -3,8 +3,9 @@
    A record's buffer of SLOTS elements (a power of two) is mapped twice,
    back to back (anonymous shared memory, the second mapping made by
    mremap).  Element I lives at slot I & (SLOTS - 1), and the N elements
-   from any slot on, for N <= SLOTS, are contiguous in virtual memory: burst loops need no modulo and no split at the wrap
-   point (the paper's section 4 strip-mining goal, obtained from the MMU).
+   from any slot on, for N <= SLOTS, are contiguous in virtual memory:
+   burst loops need no modulo and no split at the wrap point (the
+   paper's section 4 strip-mining goal, obtained from the MMU).
    The price is that one copy must be a whole number of pages.
 
    A window given back (er_window_free: its record has no view left) is

@@ -4,8 +4,9 @@
    Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed once, in
    erbium_args below, which makes the help text and the list of valid
    names in the error for an unknown argument; their options are in
-   erbium-plugin.h (struct erbium_options) and the README.  GCC internals: "Plugins" (plugin_init,
-   plugin_default_version_check, register_callback).  */
+   erbium-plugin.h (struct erbium_options) and the README.  GCC
+   internals: "Plugins" (plugin_init, plugin_default_version_check,
+   register_callback).  */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"

@@ -102,8 +102,18 @@ er_window_new (uint64_t min_slots, uint32_t esize)
      stream uses.  Not the second copy: only bursts that cross the
      window's end touch it, the first burst's worth of its pages, and
      mapping all of it cost 80 us per 512 KiB (of 500 for the whole
-     window) in the alloc that created it.  */
-  int pop = bytes <= ER_POPULATE_MAX ? MAP_POPULATE : 0;
+     window) in the alloc that created it.
+     Not a window a fiber creates either: populating held the fiber's
+     worker, 0.5 ms per 512 KiB, one window after the other while the
+     pipeline started, where faults in the first pass are spread over the
+     workers as the stream reaches each page; left to the faults, the FM
+     receiver ran 0.5 % faster on 60 s of input and 1.9 % on 10 s
+     (bench/README.md, "Eighth session").  A thread's window is still
+     populated in its alloc, which holds up only that thread, and its
+     stream then runs without faults (the exploration benchmark's short
+     runs took 20 to 35 % longer per index without it).  */
+  int pop = bytes <= ER_POPULATE_MAX && !er_self ()->fiber ? MAP_POPULATE
+	    : 0;
   /* The first copy is anonymous shared memory; mremap with an old size
      of 0 maps the same pages again right after it (mremap(2): "a new
      mapping of the same pages" of a shareable mapping).  A memfd did the

@@ -75,6 +75,8 @@ typedef struct er_window
   char *base;
   uint64_t slots;
   size_t bytes;			/* of one copy */
+  /* The record's retired windows (reallocation), or, once given back,
+     the windows kept for reuse (window.c).  */
   struct er_window *retired_next;
 } er_window;
 

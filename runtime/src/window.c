@@ -49,8 +49,10 @@ er_pow2_ceil (uint64_t x)
   return p;
 }
 
-/* A window of at least MIN_SLOTS elements of ESIZE bytes.  Aborts with a
-   message when memory or mappings cannot be had.  */
+/* A window of at least MIN_SLOTS elements of ESIZE bytes: a kept one
+   of that size if there is one, else a new mapping.  Populated for a
+   calling thread, not for a fiber (below).  Aborts with a message when
+   memory or mappings cannot be had.  */
 er_window *
 er_window_new (uint64_t min_slots, uint32_t esize)
 {
@@ -66,34 +68,6 @@ er_window_new (uint64_t min_slots, uint32_t esize)
 	      "at most 2^31 elements)", (unsigned long long) slots, esize);
   size_t bytes = slots * esize;
 
-  /* A kept window of the same slots and element size: its elements are
-     whatever its last record left, which no view can read before a
-     writer commits them.  */
-  er_window *w = NULL;
-  pthread_mutex_lock (&er_win_cache_lock);
-  for (er_window **p = &er_win_cache; *p; p = &(*p)->retired_next)
-    if ((*p)->slots == slots && (*p)->bytes == bytes)
-      {
-	w = *p;
-	*p = w->retired_next;
-	er_win_cache_bytes -= bytes;
-	break;
-      }
-  pthread_mutex_unlock (&er_win_cache_lock);
-  if (w)
-    {
-      w->retired_next = NULL;
-      return w;
-    }
-
-  w = calloc (1, sizeof *w);
-  if (!w)
-    er_fatal ("out of memory allocating a window descriptor");
-  char *base = mmap (NULL, 2 * bytes, PROT_NONE,
-		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (base == MAP_FAILED)
-    er_fatal ("cannot reserve %zu bytes of address space for a window: %s",
-	      2 * bytes, strerror (errno));
   /* Populate the first copy now, outside the stream: otherwise the
      first pass through the window takes a fault per page, in the middle
      of the producers' bursts (and shared memory gets no huge pages).  A
@@ -112,8 +86,43 @@ er_window_new (uint64_t min_slots, uint32_t esize)
      populated in its alloc, which holds up only that thread, and its
      stream then runs without faults (the exploration benchmark's short
      runs took 20 to 35 % longer per index without it).  */
-  int pop = bytes <= ER_POPULATE_MAX && !er_self ()->fiber ? MAP_POPULATE
-	    : 0;
+  int populate = bytes <= ER_POPULATE_MAX && !er_self ()->fiber;
+
+  /* A kept window of the same slots and element size: its elements are
+     whatever its last record left, which no view can read before a
+     writer commits them.  */
+  er_window *w = NULL;
+  pthread_mutex_lock (&er_win_cache_lock);
+  for (er_window **p = &er_win_cache; *p; p = &(*p)->retired_next)
+    if ((*p)->slots == slots && (*p)->bytes == bytes)
+      {
+	w = *p;
+	*p = w->retired_next;
+	er_win_cache_bytes -= bytes;
+	break;
+      }
+  pthread_mutex_unlock (&er_win_cache_lock);
+  if (w)
+    {
+      /* A fiber may have left some of its pages to a first pass that did
+	 not come; a thread's window is populated whoever used it before
+	 (pages already there cost a page-table walk).  Without
+	 MADV_POPULATE_WRITE (before Linux 5.14) they fault in the
+	 stream.  */
+      if (populate)
+	madvise (w->base, w->bytes, MADV_POPULATE_WRITE);
+      w->retired_next = NULL;
+      return w;
+    }
+
+  w = calloc (1, sizeof *w);
+  if (!w)
+    er_fatal ("out of memory allocating a window descriptor");
+  char *base = mmap (NULL, 2 * bytes, PROT_NONE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED)
+    er_fatal ("cannot reserve %zu bytes of address space for a window: %s",
+	      2 * bytes, strerror (errno));
   /* The first copy is anonymous shared memory; mremap with an old size
      of 0 maps the same pages again right after it (mremap(2): "a new
      mapping of the same pages" of a shareable mapping).  A memfd did the
@@ -121,7 +130,8 @@ er_window_new (uint64_t min_slots, uint32_t esize)
      with a limit below the window, its creation failed and the program
      was aborted.  */
   if (mmap (base, bytes, PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED | pop, -1, 0) == MAP_FAILED
+	    MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED
+	    | (populate ? MAP_POPULATE : 0), -1, 0) == MAP_FAILED
       || mremap (base, 0, bytes, MREMAP_MAYMOVE | MREMAP_FIXED,
 		 base + bytes) != base + bytes)
     er_fatal ("cannot map a %zu-byte mirrored window: %s", bytes,

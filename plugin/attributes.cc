@@ -17,6 +17,7 @@
 #include "c-family/c-common.h"
 #include "c-family/c-pragma.h"
 #include "diagnostic-core.h"
+#include "c-frontend.h"
 #include "erbium-plugin.h"
 
 /* Handler of __attribute__((erbium_process)) (the `process' keyword of
@@ -132,12 +133,16 @@ erbium_define_macro (void *, void *)
     cpp_define (parse_in, "__ERBIUM__=1");
 }
 
-/* Register the attribute and macro callbacks; PLUGIN_NAME as given to
-   plugin_init.  */
+/* Register the attribute callback and, in the C compiler, the macro
+   callback; PLUGIN_NAME as given to plugin_init.  The attributes are
+   registered in lto1 too, so that types read back from -flto objects
+   keep their identity rules (affects_type_identity).  */
 void
 erbium_init_attributes (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_ATTRIBUTES,
 		     erbium_register_attributes, NULL);
-  register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_define_macro, NULL);
+  if (erbium_c_frontend)
+    register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_define_macro,
+		       NULL);
 }

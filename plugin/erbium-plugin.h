@@ -74,6 +74,13 @@ struct erbium_options
 
 extern struct erbium_options erbium_opts;
 
+/* True when the plugin runs in cc1, the C compiler: the front-end parts
+   (attributes' macro, pragmas, frontend.cc) register their callbacks
+   only then.  False in lto1, where the plugin runs its passes at the
+   link of -flto objects and GCC's C front end does not exist
+   (c-frontend.h).  Set by plugin_init before any part's init.  */
+extern bool erbium_c_frontend;
+
 /* Each part registers its callbacks; PLUGIN_NAME is the name GCC gave the
    plugin (needed by register_callback).  */
 void erbium_init_attributes (const char *plugin_name);	/* attributes.cc */
@@ -198,8 +205,16 @@ tree erbium_runtime_decl (enum erbium_prim p);
 tree erbium_field (tree record, const char *name);
 
 /* The struct er_view type that the primitive call STMT's first parameter
-   points to (its main variant), or NULL_TREE.  */
+   points to (its complete main variant, erbium_runtime_type), or
+   NULL_TREE.  */
 tree erbium_view_type (const gimple *stmt);
+
+/* The complete main variant of TYPE, a structure type: TYPE's own when
+   it is complete; for struct er_view and struct er_record, which an
+   -flto unit streams only as incomplete copies (free_lang_data), the
+   complete type the unit had before (primitives.cc, erbium_prepare_lto);
+   NULL_TREE when there is none.  */
+tree erbium_runtime_type (tree type);
 
 /* Emit, before the iterator *GSI, the masked window address of element
    INDEX (an int value) of view V (a pointer value whose target type is

@@ -42,6 +42,7 @@
 #include "cgraph.h"
 #include "input.h"
 #include "tree-iterator.h"
+#include "c-frontend.h"
 #include "erbium-plugin.h"
 
 /* What a pointer type stands for in the language.  */

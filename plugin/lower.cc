@@ -292,7 +292,7 @@ static tree
 erbium_b_rec_field_addr (erbium_builder *b, const char *name)
 {
   tree recf = erbium_field (b->view_type, "rec");
-  tree rect = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (recf)));
+  tree rect = erbium_runtime_type (TREE_TYPE (TREE_TYPE (recf)));
   tree rec = erbium_b_field (b, "rec");
   tree ref = erbium_ref (rec, rect, erbium_field (rect, name));
   return erbium_b_val (b, build_fold_addr_expr (ref));
@@ -580,7 +580,7 @@ erbium_layout_ok (tree view_type, enum erbium_prim p)
   tree recf = erbium_field (view_type, "rec");
   if (!POINTER_TYPE_P (TREE_TYPE (recf)))
     return false;
-  tree rect = TREE_TYPE (TREE_TYPE (recf));
+  tree rect = erbium_runtime_type (TREE_TYPE (TREE_TYPE (recf)));
   if (!erbium_field (rect, "gen"))
     return false;
   if (!erbium_runtime_decl (ERBIUM_SLOW_MISUSE))

@@ -13,14 +13,19 @@
 #include "system.h"
 #include "coretypes.h"
 #include "tree.h"
+#include "c-frontend.h"
 #include "tree-pass.h"
 #include "context.h"
 #include "dumpfile.h"
 #include "diagnostic-core.h"
+#include "langhooks.h"
 #include "erbium-plugin.h"
 
 /* GCC loads only plugins that define this (GCC internals, "Plugins").  */
 int plugin_is_GPL_compatible;
+
+/* See erbium-plugin.h.  */
+bool erbium_c_frontend;
 
 /* The defaults of the plugin arguments; see erbium-plugin.h.  */
 struct erbium_options erbium_opts = {
@@ -239,6 +244,32 @@ plugin_init (struct plugin_name_args *info,
       return 1;
     }
 
+  /* cc1 (the C front end and every pass) or lto1 (the passes, at the
+     link of -flto objects).  lang_hooks.name is the front end's
+     LANG_HOOKS_NAME, "GNU C", which c-opts.cc turns into "GNU C89" ...
+     "GNU C2X" by the -std in force; "GNU GIMPLE" in lto1.  */
+  const char *lang = lang_hooks.name;
+  if (startswith (lang, "GNU C")
+      && strspn (lang + 5, "0123456789X") == strlen (lang + 5))
+    {
+      const char *missing = erbium_c_frontend_missing ();
+      if (missing)
+	{
+	  error ("erbium plugin: this C compiler does not define %qs, which "
+		 "the front end of the plugin needs; rebuild the plugin with "
+		 "the plugin headers of this compiler", missing);
+	  return 1;
+	}
+      erbium_c_frontend = true;
+    }
+  else if (strcmp (lang, "GNU GIMPLE"))
+    {
+      error ("erbium plugin: the Erbium language is C: the plugin runs in "
+	     "the C compiler (cc1) and at link-time optimisation (lto1), not "
+	     "in the %s compiler", lang);
+      return 1;
+    }
+
   erbium_plugin_info.help = erbium_make_help ();
   for (int i = 0; i < info->argc; i++)
     {
@@ -301,7 +332,8 @@ plugin_init (struct plugin_name_args *info,
 		     (void *) &erbium_plugin_info);
   erbium_init_attributes (info->base_name);
   erbium_init_primitives (info->base_name);
-  erbium_init_frontend (info->base_name);
+  if (erbium_c_frontend)
+    erbium_init_frontend (info->base_name);
   erbium_init_window (info->base_name);
   /* After window: the strip-miner places itself before erbium-window.  */
   erbium_init_stripmine (info->base_name);

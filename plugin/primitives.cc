@@ -11,7 +11,19 @@
    escape, global memory may change), marks er_elem and er_burst pure (they
    only read the view), and remembers the declarations of the primitives
    and of the slow paths for window.cc and lower.cc.  Source of the spec
-   letters: gcc/attr-fnspec.h.  */
+   letters: gcc/attr-fnspec.h.
+
+   Link-time optimisation: the passes that use this table run in lto1,
+   which has no front end, so no PLUGIN_FINISH_DECL; the declarations of
+   the slow paths are referenced by nothing yet, so they are not streamed;
+   and free_lang_data replaces pointers to structures in prototypes by
+   pointers to incomplete copies, so struct er_view's fields are gone from
+   the primitives' parameter types.  In cc1, before free_lang_data
+   (PLUGIN_ALL_IPA_PASSES_START), erbium_prepare_lto notes the complete
+   types and, for an -flto unit, hangs the whole table on each declaration
+   as the internal attribute ERBIUM_RUNTIME_ATTR, which LTO streams with
+   the declarations of the primitives the unit calls; in lto1,
+   erbium_read_lto takes it back from the first such declaration.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -19,6 +31,7 @@
 #include "attribs.h"
 #include "gimple.h"
 #include "ggc.h"
+#include "cgraph.h"
 #include "erbium-plugin.h"
 
 /* One primitive, view call or slow path of the runtime (sync.h,
@@ -74,11 +87,31 @@ static const struct erbium_prim_info erbium_prims[ERBIUM_PRIM_MAX] = {
    the front end's scopes are gone.  */
 static tree erbium_prim_decls[ERBIUM_PRIM_MAX];
 
+/* The complete types struct er_view and struct er_record of the unit
+   (erbium_runtime_type), taken before free_lang_data, which leaves only
+   incomplete copies of them in the primitives' prototypes of an -flto
+   unit.  A GC root.  */
+enum { ERBIUM_TYPE_VIEW, ERBIUM_TYPE_RECORD, ERBIUM_TYPE_MAX };
+static tree erbium_layout_types[ERBIUM_TYPE_MAX];
+static const char *const erbium_layout_names[ERBIUM_TYPE_MAX] = {
+  "er_view", "er_record"
+};
+
 static const struct ggc_root_tab erbium_prim_roots[] = {
   { &erbium_prim_decls[0], ERBIUM_PRIM_MAX, sizeof (erbium_prim_decls[0]),
     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &erbium_layout_types[0], ERBIUM_TYPE_MAX, sizeof (erbium_layout_types[0]),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
+
+/* The name of the internal attribute that carries, on every declaration
+   of erbium_prim_decls, the whole table into -flto objects: its value is
+   a TREE_LIST of the declarations the unit has and of the
+   erbium_layout_types it has (a list, as LTO's fixup of merged
+   declarations expects: lto-common.cc, mentions_vars_p).  The space keeps
+   it out of reach of source code, as GCC's own "fn spec".  */
+#define ERBIUM_RUNTIME_ATTR "erbium runtime"
 
 /* True when TYPE is a pointer to a structure whose tag is NAME.  */
 bool
@@ -183,11 +216,124 @@ erbium_prim_spelling (enum erbium_prim p)
   return erbium_prims[p].spell;
 }
 
+/* Whether the structure type TYPE is called NAME (its tag).  */
+static bool
+erbium_struct_named_p (const_tree type, const char *name)
+{
+  tree id = TYPE_NAME (type);
+  if (id && TREE_CODE (id) == TYPE_DECL)
+    id = DECL_NAME (id);
+  return id && TREE_CODE (id) == IDENTIFIER_NODE
+	 && !strcmp (IDENTIFIER_POINTER (id), name);
+}
+
+/* In lto1, fill erbium_prim_decls and erbium_layout_types, once, from
+   the ERBIUM_RUNTIME_ATTR attribute of the first function of the symbol
+   table that has it (erbium_prepare_lto put it there in cc1); a
+   declaration of the table is replaced by the symbol table's own
+   declaration of that name when there is one, so that the lowered code
+   calls the symbol the program already refers to.  Nothing is found when
+   the units were compiled without the plugin: the passes then leave the
+   primitives as library calls.  */
+static void
+erbium_read_lto (void)
+{
+  static bool done;
+  if (erbium_c_frontend || done)
+    return;
+  done = true;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    {
+      tree a = lookup_attribute (ERBIUM_RUNTIME_ATTR,
+				 DECL_ATTRIBUTES (node->decl));
+      if (!a || !TREE_VALUE (a))
+	continue;
+      for (tree l = TREE_VALUE (TREE_VALUE (a)); l; l = TREE_CHAIN (l))
+	{
+	  tree x = TREE_VALUE (l);
+	  enum erbium_prim p = erbium_classify_decl (x);
+	  if (p != ERBIUM_PRIM_NONE)
+	    {
+	      symtab_node *n = symtab_node::get_for_asmname
+				 (DECL_ASSEMBLER_NAME (x));
+	      erbium_prim_decls[p] = (n && erbium_classify_decl (n->decl) == p
+				      ? n->decl : x);
+	    }
+	  else if (x && TREE_CODE (x) == RECORD_TYPE && COMPLETE_TYPE_P (x))
+	    for (int t = 0; t < ERBIUM_TYPE_MAX; t++)
+	      if (erbium_struct_named_p (x, erbium_layout_names[t]))
+		erbium_layout_types[t] = x;
+	}
+      return;
+    }
+}
+
 /* See erbium-plugin.h.  */
 tree
 erbium_runtime_decl (enum erbium_prim p)
 {
+  erbium_read_lto ();
   return erbium_prim_decls[p];
+}
+
+/* See erbium-plugin.h.  */
+tree
+erbium_runtime_type (tree type)
+{
+  if (!type || TREE_CODE (type) != RECORD_TYPE)
+    return NULL_TREE;
+  type = TYPE_MAIN_VARIANT (type);
+  erbium_read_lto ();
+  for (int t = 0; t < ERBIUM_TYPE_MAX; t++)
+    if (erbium_struct_named_p (type, erbium_layout_names[t]))
+      {
+	if (COMPLETE_TYPE_P (type))
+	  return type;
+	return erbium_layout_types[t];
+      }
+  return COMPLETE_TYPE_P (type) ? type : NULL_TREE;
+}
+
+/* PLUGIN_ALL_IPA_PASSES_START, in cc1 (before free_lang_data): note
+   the complete struct er_view and struct er_record of the unit in
+   erbium_layout_types (from the first parameter of a primitive, then
+   its field rec) and, when the unit is written for link-time
+   optimisation, attach the table to every declaration of it as
+   ERBIUM_RUNTIME_ATTR (see the head comment).  */
+static void
+erbium_prepare_lto (void *, void *)
+{
+  for (int p = 0; p < ERBIUM_PRIM_MAX && !erbium_layout_types[0]; p++)
+    if (erbium_prim_decls[p])
+      {
+	tree view = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_VALUE
+			(TYPE_ARG_TYPES (TREE_TYPE (erbium_prim_decls[p])))));
+	if (!COMPLETE_TYPE_P (view))
+	  continue;
+	erbium_layout_types[ERBIUM_TYPE_VIEW] = view;
+	tree rec = erbium_field (view, "rec");
+	if (rec && POINTER_TYPE_P (TREE_TYPE (rec)))
+	  {
+	    tree rt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (rec)));
+	    if (TREE_CODE (rt) == RECORD_TYPE && COMPLETE_TYPE_P (rt))
+	      erbium_layout_types[ERBIUM_TYPE_RECORD] = rt;
+	  }
+      }
+  if (!flag_generate_lto)
+    return;
+  tree list = NULL_TREE;
+  for (tree x : erbium_prim_decls)
+    if (x)
+      list = tree_cons (NULL_TREE, x, list);
+  for (tree x : erbium_layout_types)
+    if (x)
+      list = tree_cons (NULL_TREE, x, list);
+  for (tree d : erbium_prim_decls)
+    if (d && !lookup_attribute (ERBIUM_RUNTIME_ATTR, DECL_ATTRIBUTES (d)))
+      DECL_ATTRIBUTES (d) = tree_cons (get_identifier (ERBIUM_RUNTIME_ATTR),
+				       build_tree_list (NULL_TREE, list),
+				       DECL_ATTRIBUTES (d));
 }
 
 /* See erbium-plugin.h.  */
@@ -214,12 +360,11 @@ erbium_view_type (const gimple *stmt)
   tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
   if (!args || !erbium_pointer_to_struct_p (TREE_VALUE (args), "er_view"))
     return NULL_TREE;
-  tree view = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_VALUE (args)));
-  return COMPLETE_TYPE_P (view) ? view : NULL_TREE;
+  return erbium_runtime_type (TREE_TYPE (TREE_VALUE (args)));
 }
 
-/* Register the PLUGIN_FINISH_DECL callback and the GC root.
-   PLUGIN_NAME: the name GCC gave the plugin.  */
+/* Register the PLUGIN_FINISH_DECL callback, the GC root and, in cc1,
+   erbium_prepare_lto.  PLUGIN_NAME: the name GCC gave the plugin.  */
 void
 erbium_init_primitives (const char *plugin_name)
 {
@@ -227,4 +372,7 @@ erbium_init_primitives (const char *plugin_name)
 		     NULL);
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) erbium_prim_roots);
+  if (erbium_c_frontend)
+    register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+		       erbium_prepare_lto, NULL);
 }

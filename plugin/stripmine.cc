@@ -89,6 +89,7 @@
 #include "cgraph.h"
 #include "dumpfile.h"
 #include "c-family/c-pragma.h"
+#include "c-frontend.h"
 #include "erbium-plugin.h"
 
 /* #pragma erbium burst(N) seen in this unit: where, N and the function
@@ -1239,8 +1240,9 @@ erbium_init_stripmine (const char *plugin_name)
 {
   erbium_register_pass (plugin_name, new erbium_stripmine_pass (g),
 			"erbium-window", 1, PASS_POS_INSERT_BEFORE);
-  register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_register_pragmas,
-		     NULL);
+  if (erbium_c_frontend)
+    register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_register_pragmas,
+		       NULL);
   register_callback (plugin_name, PLUGIN_FINISH_UNIT, sm_warn_unused_pragmas,
 		     NULL);
 }

@@ -63,8 +63,11 @@
 #include "coretypes.h"
 #include "backend.h"
 #include "tree.h"
+#include "stringpool.h"
+#include "attribs.h"
 #include "c-family/c-common.h"
 #include "diagnostic-core.h"
+#include "diagnostic.h"
 #include "gimple.h"
 #include "tree-pass.h"
 #include "context.h"
@@ -109,6 +112,10 @@ struct erbium_burst_pragma
   const char *ignored_why;	/* its loop was not strip-mined: why (a
 				   string literal of SM_REJECT), or NULL */
   int ignored_line;	/* that loop's line */
+  /* Read back in lto1 (sm_read_pragmas), and then whether -Wpragmas was
+     enabled at the pragma in cc1: lto1 does not know that C option.  */
+  bool from_lto;
+  bool lto_warn;
 };
 static vec<erbium_burst_pragma> erbium_burst_pragmas;
 
@@ -156,6 +163,88 @@ static void
 erbium_register_pragmas (void *, void *)
 {
   c_register_pragma ("erbium", "burst", erbium_handle_burst_pragma);
+}
+
+/* Link-time optimisation: the pass runs in lto1, which never saw the
+   pragmas.  In cc1, sm_stream_pragmas hangs the pragmas of each function
+   on its declaration as the internal attribute SM_PRAGMA_ATTR, which LTO
+   streams with the declaration: a TREE_LIST whose entries have as
+   purpose a TREE_LIST of the burst and of whether -Wpragmas is enabled
+   at the pragma (two INTEGER_CSTs) and, as value, a NOP_EXPR at the
+   pragma's
+   location (LTO streams expression locations) of the string
+   "FILE:LINE:COLUMN" (which keeps the expressions of different pragmas
+   apart: LTO merges trees that differ only in their locations).  In
+   lto1,
+   sm_read_pragmas turns the attribute of each function the pass meets
+   back into erbium_burst_pragmas.  The space in the name keeps it out of
+   reach of source code, as GCC's own "fn spec".  */
+#define SM_PRAGMA_ATTR "erbium burst"
+
+/* PLUGIN_ALL_IPA_PASSES_START, in cc1: for a unit written for link-time
+   optimisation, attach the pragmas of each function to its declaration
+   (SM_PRAGMA_ATTR).  */
+static void
+sm_stream_pragmas (void *, void *)
+{
+  if (!flag_generate_lto || erbium_burst_pragmas.is_empty ())
+    return;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    {
+      tree decl = node->decl;
+      if (lookup_attribute (SM_PRAGMA_ATTR, DECL_ATTRIBUTES (decl)))
+	continue;
+      tree list = NULL_TREE;
+      for (const erbium_burst_pragma &p : erbium_burst_pragmas)
+	if (p.fn_uid == (int) DECL_UID (decl))
+	  {
+	    expanded_location x = expand_location (p.loc);
+	    char *key = xasprintf ("%s:%d:%d", x.file ? x.file : "", x.line,
+				   x.column);
+	    tree where = build1_loc (p.loc, NOP_EXPR, void_type_node,
+				     build_string (strlen (key), key));
+	    free (key);
+	    tree burst = build_tree_list
+			   (build_int_cst (integer_type_node, p.burst),
+			    build_int_cst (integer_type_node,
+					   warning_enabled_at (p.loc,
+							       OPT_Wpragmas)));
+	    list = tree_cons (burst, where, list);
+	  }
+      if (list)
+	DECL_ATTRIBUTES (decl) = tree_cons (get_identifier (SM_PRAGMA_ATTR),
+					    nreverse (list),
+					    DECL_ATTRIBUTES (decl));
+    }
+}
+
+/* In lto1, add the pragmas that cc1 attached to FNDECL (SM_PRAGMA_ATTR)
+   to erbium_burst_pragmas, once per function.  */
+static void
+sm_read_pragmas (tree fndecl)
+{
+  static hash_set<int_hash<int, -1, -2> > read;
+  if (erbium_c_frontend || read.add (DECL_UID (fndecl)))
+    return;
+  tree a = lookup_attribute (SM_PRAGMA_ATTR, DECL_ATTRIBUTES (fndecl));
+  if (!a)
+    return;
+  for (tree l = TREE_VALUE (a); l; l = TREE_CHAIN (l))
+    {
+      tree burst = TREE_PURPOSE (l);
+      if (TREE_CODE (burst) != TREE_LIST
+	  || !tree_fits_shwi_p (TREE_PURPOSE (burst))
+	  || TREE_CODE (TREE_VALUE (burst)) != INTEGER_CST
+	  || !EXPR_P (TREE_VALUE (l)))
+	continue;
+      erbium_burst_pragma p
+	= { EXPR_LOCATION (TREE_VALUE (l)),
+	    (int) tree_to_shwi (TREE_PURPOSE (burst)), (int) DECL_UID (fndecl),
+	    false, false, NULL, 0, true,
+	    !integer_zerop (TREE_VALUE (burst)) };
+      erbium_burst_pragmas.safe_push (p);
+    }
 }
 
 namespace {
@@ -337,15 +426,19 @@ static int
 sm_block_origin_uid (tree b)
 {
   tree origin = block_ultimate_origin (b);
-  return (origin && TREE_CODE (origin) == FUNCTION_DECL
-	  ? (int) DECL_UID (origin) : -1);
+  if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
+    return -1;
+  sm_read_pragmas (origin);
+  return DECL_UID (origin);
 }
 
 /* FUN's own function as sm_origin and the pragmas name it.  */
 static int
 sm_fun_uid (function *fun)
 {
-  return DECL_UID (DECL_ORIGIN (fun->decl));
+  tree origin = DECL_ORIGIN (fun->decl);
+  sm_read_pragmas (origin);
+  return DECL_UID (origin);
 }
 
 static int
@@ -438,14 +531,17 @@ sm_warn_unused_pragmas (void *, void *)
 {
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
     {
-      if (p.used || !p.seen)
+      if (p.used || !p.seen || (p.from_lto && !p.lto_warn))
 	continue;
+      /* In lto1 -Wpragmas is never enabled (a C option): the state at the
+	 pragma in cc1 decided above.  */
+      int opt = p.from_lto ? 0 : OPT_Wpragmas;
       if (p.ignored_why)
-	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
+	warning_at (p.loc, opt, "%<#pragma erbium burst%> ignored: "
 		    "the loop at line %d is not strip-mined (%s)",
 		    p.ignored_line, p.ignored_why);
       else
-	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
+	warning_at (p.loc, opt, "%<#pragma erbium burst%> ignored: "
 		    "no innermost loop with stream primitives follows it");
     }
   erbium_burst_pragmas.release ();
@@ -1233,16 +1329,21 @@ erbium_stripmine_pass::execute (function *fun)
 } // anon namespace
 
 /* Register pass erbium-stripmine just before erbium-window (which must be
-   registered first) and the #pragma erbium burst handler.  PLUGIN_NAME:
-   the name GCC gave the plugin.  */
+   registered first), the warning about unused pragmas and, in cc1, the
+   #pragma erbium burst handler and sm_stream_pragmas.  PLUGIN_NAME: the
+   name GCC gave the plugin.  */
 void
 erbium_init_stripmine (const char *plugin_name)
 {
   erbium_register_pass (plugin_name, new erbium_stripmine_pass (g),
 			"erbium-window", 1, PASS_POS_INSERT_BEFORE);
   if (erbium_c_frontend)
-    register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_register_pragmas,
-		       NULL);
+    {
+      register_callback (plugin_name, PLUGIN_PRAGMAS,
+			 erbium_register_pragmas, NULL);
+      register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+			 sm_stream_pragmas, NULL);
+    }
   register_callback (plugin_name, PLUGIN_FINISH_UNIT, sm_warn_unused_pragmas,
 		     NULL);
 }

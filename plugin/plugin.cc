@@ -6,7 +6,33 @@
    names in the error for an unknown argument; their options are in
    erbium-plugin.h (struct erbium_options) and the README.  GCC
    internals: "Plugins" (plugin_init, plugin_default_version_check,
-   register_callback).  */
+   register_callback).
+
+   Two compilers load the plugin.  cc1, the C compiler, runs the front
+   end (attributes, pragmas, frontend.cc) and every pass.  With -flto,
+   cc1 stops after the IPA passes' summaries and writes GIMPLE into the
+   object; the link runs lto1 with the -fplugin and -fplugin-arg options
+   of the link's command line, and the passes after IPA, strip-mining,
+   window addressing and the lowering among them, run there (in each
+   ltrans job).  lto1 has no C front end, and GCC loads plugins with
+   dlopen (RTLD_NOW | RTLD_GLOBAL) (gcc/plugin.cc): every symbol the
+   plugin refers to must resolve at load.  Of the three ways to keep the
+   front end's symbols out of lto1 (weak references, the front end in a
+   second shared object that only cc1 loads, calls through dlsym), the
+   plugin uses weak references (c-frontend.h): the front-end code stays
+   where it is, one file per concern, one shared object is installed, and
+   the decision is made once, here: the front-end callbacks are
+   registered only when lang_hooks names the C front end
+   (erbium_c_frontend), so no weak symbol is used in lto1.  A second
+   object would split files such as stripmine.cc (its pragma and its
+   pass) and still need the same care about which symbols each half
+   uses; dlsym would hide every call behind a pointer.  The testsuite
+   (testsuite/lto) checks that lto1 defines every other symbol the
+   plugin needs.  What the passes know from the front end reaches lto1
+   on the declarations in the object: primitives.cc carries the runtime's
+   declarations and the complete struct er_view and er_record,
+   stripmine.cc the #pragma erbium burst of each function.  Any other
+   front end (cc1plus ...) is refused with an error.  */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"

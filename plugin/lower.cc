@@ -773,11 +773,27 @@ erbium_lower_pass::execute (function *fun)
 /* Register pass erbium-lower after "vect" (GCC-PLUGIN-NOTES.md, "Late
    lowering"), and a second instance after the second "slp": functions
    without loops skip the loop pipeline (pass_tree_no_loop runs instead),
-   and "slp" is the pass there that corresponds to "vect".  PLUGIN_NAME:
-   the name GCC gave the plugin.  */
+   and "slp" is the pass there that corresponds to "vect".
+
+   Under -fsanitize=thread, instead, one instance just before the first
+   "tsan", which runs before the loop pipeline: ThreadSanitizer
+   instruments the code it sees then, and the inline fast paths must be
+   part of it, their acquire loads and release stores becoming
+   __tsan_atomic64_load/store calls (tsan.cc, instrument_builtin_call).
+   Expanded after it, the fast paths would publish and read indices
+   unseen, and every element a consumer reads would be reported as a
+   race with the producer's write.  The vectoriser then sees the expanded
+   code, which does not matter for a program built to be checked.
+   PLUGIN_NAME: the name GCC gave the plugin.  */
 void
 erbium_init_lower (const char *plugin_name)
 {
+  if (flag_sanitize & SANITIZE_THREAD)
+    {
+      erbium_register_pass (plugin_name, new erbium_lower_pass (g), "tsan",
+			    1, PASS_POS_INSERT_BEFORE);
+      return;
+    }
   erbium_register_pass (plugin_name, new erbium_lower_pass (g), "vect", 1,
 			PASS_POS_INSERT_AFTER);
   erbium_register_pass (plugin_name, new erbium_lower_pass (g), "slp", 0,

@@ -19,6 +19,10 @@
      variable's initialisation), constant horizons <= 0, bursts known to be
      <= 0.
 
+   GNU C nested functions are rewritten and checked with the function
+   they are defined in (the C front end genericizes them together); a
+   process defined as a nested function is an error.
+
    Functions without Erbium constructs are left untouched.  Paper:
    Miranda et al., CASES 2010, section 3 and Figure 2.  GCC internals:
    "Plugins" (PLUGIN_PRE_GENERICIZE), "GENERIC", tree.h (walk_tree);
@@ -40,6 +44,7 @@
 #include "stor-layout.h"
 #include "function.h"
 #include "cgraph.h"
+#include "tree-nested.h"
 #include "input.h"
 #include "tree-iterator.h"
 #include "erbium-plugin.h"
@@ -558,6 +563,12 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
       *tp = error_mark_node;
       return;
     }
+  if (decl_function_context (proc))
+    {
+      /* Reported at its definition (erbium_pre_genericize).  */
+      *tp = error_mark_node;
+      return;
+    }
   int nargs = call_expr_nargs (call);
   if (!prototype_p (TREE_TYPE (proc)) && nargs > 0)
     {
@@ -1036,7 +1047,11 @@ erbium_uses_r (tree *tp, int *walk_subtrees, void *)
   if (DECL_P (t))
     {
       *walk_subtrees = 0;
-      if (erbium_process_p (t))
+      /* A variable of the language may be used bare (*v): a global, or
+	 a nested function's use of its parent's view.  */
+      if (erbium_process_p (t)
+	  || ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+	      && erbium_type_kind (TREE_TYPE (t)) != ERBIUM_KIND_NONE))
 	return t;
       return NULL_TREE;
     }
@@ -1049,8 +1064,46 @@ erbium_uses_r (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
+/* True when the body of FNDECL, or its parameters, use the language.  */
+static bool
+erbium_uses_p (tree fndecl)
+{
+  if (erbium_process_p (fndecl))
+    return true;
+  for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
+    if (erbium_type_kind (TREE_TYPE (p)) != ERBIUM_KIND_NONE)
+      return true;
+  return walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
+				       erbium_uses_r, NULL) != NULL_TREE;
+}
+
+/* Append FNDECL and, depth first, the GNU C nested functions defined in
+   it to *FAMILY.  The C front end records nested functions with cgraph
+   (finish_function) and genericizes them with their outermost function
+   (c_genericize walks the same list).  */
+static void
+erbium_collect_family (tree fndecl, vec<tree> *family)
+{
+  family->safe_push (fndecl);
+  cgraph_node *node = cgraph_node::get (fndecl);
+  if (!node)
+    return;
+  for (cgraph_node *n = first_nested_function (node); n;
+       n = next_nested_function (n))
+    if (DECL_SAVED_TREE (n->decl))
+      erbium_collect_family (n->decl, family);
+}
+
 /* PLUGIN_PRE_GENERICIZE callback: GCC_DATA is the FUNCTION_DECL whose
-   body the C front end is about to genericize.  */
+   body the C front end is about to genericize.  The C front end invokes
+   it for file-scope functions only (finish_function skips functions with
+   a decl_function_context), so the GNU C nested functions defined in
+   GCC_DATA, which c_genericize genericizes with it, are rewritten and
+   checked here too; they share one table of view kinds, since a nested
+   function may use its parent's views.  A process defined as a nested
+   function is an error: run starts it asynchronously on a copy of its
+   arguments, and it may outlive the function that ran it, whose frame
+   its static chain points into.  */
 static void
 erbium_pre_genericize (void *gcc_data, void *)
 {
@@ -1061,23 +1114,39 @@ erbium_pre_genericize (void *gcc_data, void *)
   /* The entry functions made by erbium_entry never come here: the C
      front end invokes this callback from finish_function, not from
      c_genericize.  */
-  bool is_process = erbium_process_p (fndecl);
-  bool uses = is_process;
-  if (!uses)
-    for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
-      if (erbium_type_kind (TREE_TYPE (p)) != ERBIUM_KIND_NONE)
-	uses = true;
-  if (!uses && !walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
-					      erbium_uses_r, NULL))
+  auto_vec<tree> family, users;
+  erbium_collect_family (fndecl, &family);
+  for (tree fn : family)
+    {
+      if (fn != fndecl && erbium_process_p (fn))
+	{
+	  error_at (DECL_SOURCE_LOCATION (fn),
+		    "process %qD is defined inside function %qD: a process "
+		    "runs asynchronously on a copy of its arguments and may "
+		    "outlive the function that ran it, so it cannot use the "
+		    "frame of that function; define the process at file scope and "
+		    "pass what it needs as arguments", fn,
+		    decl_function_context (fn));
+	  continue;
+	}
+      if (erbium_uses_p (fn))
+	users.safe_push (fn);
+    }
+  if (users.is_empty ())
     return;
 
   erbium_walk w;
-  w.fndecl = fndecl;
-  w.is_process = is_process;
   hash_set<tree> seen;
   w.seen = &seen;
-  walk_tree (&DECL_SAVED_TREE (fndecl), erbium_kinds_r, &w, NULL);
-  erbium_walk_tree (&DECL_SAVED_TREE (fndecl), &w);
+  for (tree fn : users)
+    walk_tree (&DECL_SAVED_TREE (fn), erbium_kinds_r, &w, NULL);
+  for (tree fn : users)
+    {
+      w.fndecl = fn;
+      w.is_process = erbium_process_p (fn);
+      w.facts.clear ();
+      erbium_walk_tree (&DECL_SAVED_TREE (fn), &w);
+    }
 }
 
 /* Register the front-end callback; PLUGIN_NAME as given to plugin_init.  */

@@ -6,8 +6,9 @@
      `*(T *) er_elem ((er_view *) v, i)'.
    * new_record(w, r), new_read_view(re), new_write_view(re): calls of the
      marker functions of <erbium.h>, converted to a record(T) / view(T)
-     type, become er_new_record (w, r, sizeof (T)), er_new_read_view
-     ((er_record *) re) ...; a view's T must be its record's T.
+     type, become er_new_record (w, r, sizeof (T)), er_new_read_view_of
+     ((er_record *) re, sizeof (T)) ...; a view's T must be its record's
+     T (checked here, and by the runtime for records reached otherwise).
    * run p(args) (`__erbium_run_marker (), p (args)') becomes a copy of the
      arguments into a temporary structure and er_run (entry, &tmp,
      sizeof tmp), where entry is a static function made once per process
@@ -215,6 +216,8 @@ struct erbium_walk
   /* SAVE_EXPRs already walked or rewritten (a SAVE_EXPR is shared; its
      operand is walked once).  */
   hash_set<tree> *seen;
+  /* The location of the last expression walked that has one.  */
+  location_t here;
 };
 
 static tree erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data);
@@ -282,6 +285,48 @@ erbium_kinds_r (tree *tp, int *, void *data)
   else if (it->second != kind)
     it->second = 0;
   return NULL_TREE;
+}
+
+/* How the language spells kind K: "record" or "view".  */
+static const char *
+erbium_kind_name (enum erbium_kind k)
+{
+  return k == ERBIUM_KIND_VIEW ? "view" : "record";
+}
+
+/* True when the record(T)/view(T) types A and B are of the same kind and
+   element type (qualifiers of the element type aside: a view(const int)
+   of a record(int) is fine).  */
+static bool
+erbium_same_stream_type (tree a, tree b)
+{
+  return (erbium_type_kind (a) == erbium_type_kind (b)
+	  && comptypes (TYPE_MAIN_VARIANT (TREE_TYPE (a)),
+			TYPE_MAIN_VARIANT (TREE_TYPE (b))));
+}
+
+/* Report at LOC the conversion of a value of the record(T)/view(T) type
+   FROM to another such type TO (GCC itself only warns: incompatible
+   pointer types).  PROC, when not NULL_TREE, is the process whose
+   parameter ARGNO (from 1) has type TO, at a run site.  */
+static void
+erbium_stream_type_mismatch (location_t loc, tree from, tree to,
+			     tree proc, int argno)
+{
+  enum erbium_kind kf = erbium_type_kind (from), kt = erbium_type_kind (to);
+  const char *nf = erbium_kind_name (kf), *nt = erbium_kind_name (kt);
+  const char *why = (kf != kt
+		     ? (kf == ERBIUM_KIND_VIEW ? "a view is not a record"
+			: "a record is not a view")
+		     : "the element type is part of the type, and the "
+		       "views of a record have the record's element type");
+  if (proc)
+    error_at (loc, "%<%s(%T)%> passed to parameter %d of process %qD, "
+	      "which is a %<%s(%T)%>: %s", nf, TREE_TYPE (from), argno,
+	      proc, nt, TREE_TYPE (to), why);
+  else
+    error_at (loc, "%<%s(%T)%> converted to %<%s(%T)%>: %s",
+	      nf, TREE_TYPE (from), nt, TREE_TYPE (to), why);
 }
 
 /* Element type of the record(T)/view(T) type TYPE, and its size as a
@@ -354,13 +399,16 @@ erbium_rewrite_new (tree call, enum erbium_marker m, tree type,
 		    "declare the view %<view(%T)%>", spell, relt, elt, relt);
 	  return error_mark_node;
 	}
+      /* The runtime checks the element size again: a record reached
+	 through a pointer of another type (er_record *) is caught there.  */
       tree fn = erbium_runtime_fn (m == ERBIUM_MARK_NEW_READ_VIEW
-				   ? "er_new_read_view"
-				   : "er_new_write_view", loc);
+				   ? "er_new_read_view_of"
+				   : "er_new_write_view_of", loc);
       if (!fn)
 	return error_mark_node;
       tree rtype = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn)));
-      res = build_call_expr_loc (loc, fn, 1, fold_convert (rtype, re));
+      res = build_call_expr_loc (loc, fn, 2, fold_convert (rtype, re),
+				 fold_convert (size_type_node, size));
     }
   return build1_loc (loc, NOP_EXPR, type, res);
 }
@@ -545,6 +593,35 @@ erbium_entry (tree proc, location_t loc, tree *argtype)
   return fn;
 }
 
+/* Check the arguments of the process call CALL of `run' at LOC against
+   the parameters of process PROC: a record or view argument of another
+   element type or kind than its record(T)/view(T) parameter would make
+   the process read its elements as the wrong type.  Returns false after
+   an error.  */
+static bool
+erbium_check_run_args (tree proc, tree call, location_t loc)
+{
+  function_args_iterator it;
+  tree parm;
+  int i = 0, nargs = call_expr_nargs (call);
+  bool ok = true;
+  FOREACH_FUNCTION_ARGS (TREE_TYPE (proc), parm, it)
+    {
+      if (i >= nargs || VOID_TYPE_P (parm))
+	break;
+      tree a = erbium_strip_casts (CALL_EXPR_ARG (call, i));
+      if (erbium_type_kind (parm) != ERBIUM_KIND_NONE
+	  && erbium_type_kind (TREE_TYPE (a)) != ERBIUM_KIND_NONE
+	  && !erbium_same_stream_type (TREE_TYPE (a), parm))
+	{
+	  erbium_stream_type_mismatch (loc, TREE_TYPE (a), parm, proc, i + 1);
+	  ok = false;
+	}
+      i++;
+    }
+  return ok;
+}
+
 /* Rewrite `__erbium_run_marker (), CALL' at *TP (LOC) into the argument
    copy and the er_run call.  */
 static void
@@ -574,6 +651,11 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
     {
       error_at (loc, "%<run%> of process %qD, which has no prototype: "
 		"declare its parameters", proc);
+      *tp = error_mark_node;
+      return;
+    }
+  if (!erbium_check_run_args (proc, call, loc))
+    {
       *tp = error_mark_node;
       return;
     }
@@ -801,7 +883,18 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 {
   erbium_walk *w = (erbium_walk *) data;
   tree t = *tp;
-  location_t loc = EXPR_LOC_OR_LOC (t, DECL_SOURCE_LOCATION (w->fndecl));
+  /* Conversions often have no location: they get the one of the nearest
+     expression before them in the walk (their parent, or a sibling), or
+     of the declaration they initialise.  */
+  location_t loc = EXPR_LOCATION (t);
+  if (loc == UNKNOWN_LOCATION && TREE_CODE (t) == DECL_EXPR)
+    loc = DECL_SOURCE_LOCATION (DECL_EXPR_DECL (t));
+  if (loc != UNKNOWN_LOCATION)
+    w->here = loc;
+  else if (w->here != UNKNOWN_LOCATION)
+    loc = w->here;
+  else
+    loc = DECL_SOURCE_LOCATION (w->fndecl);
   /* Report at the user's text, not inside the macros of <erbium.h>.  */
   location_t uloc = linemap_resolve_location (line_table, loc,
 					      LRK_MACRO_EXPANSION_POINT, NULL);
@@ -887,6 +980,15 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 	if (k != ERBIUM_KIND_NONE && TREE_CODE (op) == POINTER_PLUS_EXPR)
 	  /* &v[i] or v + n converted: report the arithmetic.  */
 	  return NULL_TREE;
+	if (k != ERBIUM_KIND_NONE && erbium_type_kind (to) != ERBIUM_KIND_NONE
+	    && !erbium_same_stream_type (TREE_TYPE (op), to))
+	  {
+	    erbium_stream_type_mismatch (loc, TREE_TYPE (op), to, NULL_TREE,
+					 0);
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
 	if (k != ERBIUM_KIND_NONE && POINTER_TYPE_P (to)
 	    && erbium_type_kind (to) == ERBIUM_KIND_NONE
 	    && !VOID_TYPE_P (TREE_TYPE (to))
@@ -1145,6 +1247,7 @@ erbium_pre_genericize (void *gcc_data, void *)
       w.fndecl = fn;
       w.is_process = erbium_process_p (fn);
       w.facts.clear ();
+      w.here = UNKNOWN_LOCATION;
       erbium_walk_tree (&DECL_SAVED_TREE (fn), &w);
     }
 }

@@ -17,8 +17,8 @@
      run of something else, a process returning a value, *v / v + n and
      other pointer uses of views and records, subscripts of records, read
      primitives on write views and the reverse (view kinds known from the
-     variable's initialisation), constant horizons <= 0, bursts known to be
-     <= 0.
+     variable's initialisation), constant horizons <= 0.  (Primitive calls
+     that provably do nothing are found on SSA: noop.cc.)
 
    GNU C nested functions are rewritten and checked with the function
    they are defined in (the C front end genericizes them together); a
@@ -195,13 +195,6 @@ erbium_source_char (location_t loc)
   return line[xl.column - 1];
 }
 
-/* A fact for the burst check: VAR was last assigned BASE + CST.  */
-struct erbium_fact
-{
-  tree base;
-  HOST_WIDE_INT cst;
-};
-
 /* State of the rewrite of one function.  */
 struct erbium_walk
 {
@@ -211,8 +204,6 @@ struct erbium_walk
      variable is a new_read_view / new_write_view of that kind; 0 when
      mixed or assigned otherwise (prepass).  */
   std::map<tree, int> kinds;
-  /* Burst facts valid at the current statement.  */
-  std::map<tree, erbium_fact> facts;
   /* SAVE_EXPRs already walked or rewritten (a SAVE_EXPR is shared; its
      operand is walked once).  */
   hash_set<tree> *seen;
@@ -707,49 +698,8 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
   *tp = build1_loc (loc, CONVERT_EXPR, void_type_node, t);
 }
 
-/* True with *BASE and *CST when the expression E is BASE + CST or
-   BASE - CST (CST negated) with CST constant.  */
-static bool
-erbium_plus_cst (tree e, tree *base, HOST_WIDE_INT *cst)
-{
-  e = erbium_strip_casts (e);
-  if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == MINUS_EXPR)
-      && TREE_CODE (TREE_OPERAND (e, 1)) == INTEGER_CST
-      && tree_fits_shwi_p (TREE_OPERAND (e, 1)))
-    {
-      *base = TREE_OPERAND (e, 0);
-      *cst = tree_to_shwi (TREE_OPERAND (e, 1));
-      if (TREE_CODE (e) == MINUS_EXPR)
-	*cst = -*cst;
-      return true;
-    }
-  return false;
-}
-
-/* Constant burst of the index expression E: true with *BASE and *CST when
-   E is BASE +- CST (erbium_plus_cst), directly or through a variable whose
-   last assignment in W's facts is such.  */
-static bool
-erbium_burst_of (tree e, erbium_walk *w, tree *base, HOST_WIDE_INT *cst)
-{
-  if (erbium_plus_cst (e, base, cst))
-    return true;
-  e = erbium_strip_casts (e);
-  if (VAR_P (e) || TREE_CODE (e) == PARM_DECL)
-    {
-      auto it = w->facts.find (e);
-      if (it != w->facts.end ())
-	{
-	  *base = it->second.base;
-	  *cst = it->second.cst;
-	  return true;
-	}
-    }
-  return false;
-}
-
 /* Check the runtime call CALL (kind C) at LOC: its view argument, the
-   view's kind, horizons and bursts.  */
+   view's kind and a constant horizon.  */
 static void
 erbium_check_call (tree call, enum erbium_prim c, location_t loc,
 		   erbium_walk *w)
@@ -813,68 +763,7 @@ erbium_check_call (tree call, enum erbium_prim c, location_t loc,
 	error_at (loc,
 		  "horizon %E of %<alloc%> is not positive: the window of a "
 		  "view holds at least one element", h);
-      return;
     }
-  if (!needs_write && !needs_read)
-    return;
-  if (c == ERBIUM_PRIM_RECEIVE_RANGE)
-    return;
-  tree base;
-  HOST_WIDE_INT cst;
-  if (erbium_burst_of (idx, w, &base, &cst) && cst <= 0)
-    warning_at (loc, 0, "burst %wd of %qs is not positive: its index is "
-		"%qE plus %wd, not above %qE, so the call does nothing; "
-		"use an index %qE plus a positive burst", cst, spell, base,
-		cst, base, base);
-}
-
-/* Forget burst facts about variables that T writes or whose address T
-   takes.  */
-static tree
-erbium_kill_facts_r (tree *tp, int *, void *data)
-{
-  erbium_walk *w = (erbium_walk *) data;
-  tree t = *tp;
-  switch (TREE_CODE (t))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      w->facts.erase (TREE_OPERAND (t, 0));
-      break;
-    case DECL_EXPR:
-      w->facts.erase (DECL_EXPR_DECL (t));
-      break;
-    default:
-      break;
-    }
-  return NULL_TREE;
-}
-
-/* If STMT is `VAR = BASE +- CST' (or a declaration with that
-   initialiser), record the fact.  */
-static void
-erbium_add_fact (tree stmt, erbium_walk *w)
-{
-  tree var = NULL_TREE, val = NULL_TREE;
-  if (TREE_CODE (stmt) == CONVERT_EXPR && VOID_TYPE_P (TREE_TYPE (stmt)))
-    stmt = TREE_OPERAND (stmt, 0);
-  if (TREE_CODE (stmt) == MODIFY_EXPR)
-    var = TREE_OPERAND (stmt, 0), val = TREE_OPERAND (stmt, 1);
-  else if (TREE_CODE (stmt) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (stmt)))
-    var = DECL_EXPR_DECL (stmt), val = DECL_INITIAL (var);
-  if (!var || !val || !(VAR_P (var) || TREE_CODE (var) == PARM_DECL)
-      || !INTEGRAL_TYPE_P (TREE_TYPE (var)))
-    return;
-  tree base;
-  HOST_WIDE_INT cst;
-  if (erbium_plus_cst (val, &base, &cst)
-      && (VAR_P (base) || TREE_CODE (base) == PARM_DECL) && base != var)
-    w->facts[var] = { base, cst };
 }
 
 /* The rewriting callback (walk_tree): see the file comment.  */
@@ -903,28 +792,11 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 
   switch (TREE_CODE (t))
     {
-    case STATEMENT_LIST:
-      {
-	/* Statements in order, so that the burst facts follow the
-	   assignments; nested lists start from a copy.  */
-	std::map<tree, erbium_fact> saved = w->facts;
-	for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
-	     tsi_next (&i))
-	  {
-	    erbium_walk_tree (tsi_stmt_ptr (i), w);
-	    walk_tree (tsi_stmt_ptr (i), erbium_kill_facts_r, w, NULL);
-	    erbium_add_fact (tsi_stmt (i), w);
-	  }
-	w->facts = saved;
-	*walk_subtrees = 0;
-	return NULL_TREE;
-      }
-
     case BIND_EXPR:
       /* walk_tree would walk the initialisers and sizes of the block's
 	 variables before its body, and an automatic variable's initialiser
 	 a second time at its DECL_EXPR (diagnostics twice).  The body comes
-	 first, in statement order (burst facts); an automatic variable's
+	 first, in statement order; an automatic variable's
 	 initialiser is walked at its DECL_EXPR only, and a variable
 	 length's SAVE_EXPR where the body evaluates it.  */
       erbium_walk_tree (&BIND_EXPR_BODY (t), w);
@@ -1246,7 +1118,6 @@ erbium_pre_genericize (void *gcc_data, void *)
     {
       w.fndecl = fn;
       w.is_process = erbium_process_p (fn);
-      w.facts.clear ();
       w.here = UNKNOWN_LOCATION;
       erbium_walk_tree (&DECL_SAVED_TREE (fn), &w);
     }

@@ -48,8 +48,8 @@
    in the function the loop's code comes from (also when that function
    is inlined), else the plugin argument burst=N, else 64 cache lines
    (--param l1-cache-line-size) of the loop's largest element type; a
-   pragma that sets no loop's burst gets a -Wpragmas warning at the end
-   of the unit.  The pass runs after "laddress", just before
+   pragma that sets no loop's burst gets a -Werbium-burst-pragma warning
+   at the end of the unit.  The pass runs after "laddress", just before
    erbium-window (before lim2, GCC-PLUGIN-NOTES.md "Strip-miner
    placement"), at -O1 and above when stripmine=1.  The dump names every
    loop with a primitive: strip-mined with the burst and why that burst,
@@ -130,20 +130,21 @@ erbium_handle_burst_pragma (cpp_reader *)
       || tree_int_cst_sgn (x) < 0 || !tree_fits_shwi_p (x)
       || tree_to_shwi (x) > (1 << 24))
     {
-      warning_at (loc, OPT_Wpragmas, "%<#pragma erbium burst%> expects a "
-		  "number of elements from 0 to %d; ignored", 1 << 24);
+      erbium_warning_at (loc, ERBIUM_WARN_BURST_PRAGMA, "%<#pragma erbium "
+			 "burst%> expects a number of elements from 0 to %d; "
+			 "ignored", 1 << 24);
       return;
     }
   int n = (int) tree_to_shwi (x);
   if (paren && pragma_lex (&x) != CPP_CLOSE_PAREN)
     {
-      warning_at (loc, OPT_Wpragmas, "missing %<)%> after "
-		  "%<#pragma erbium burst (%d%>; ignored", n);
+      erbium_warning_at (loc, ERBIUM_WARN_BURST_PRAGMA, "missing %<)%> "
+			 "after %<#pragma erbium burst (%d%>; ignored", n);
       return;
     }
   if (pragma_lex (&x) != CPP_EOF)
-    warning_at (loc, OPT_Wpragmas, "junk at end of %<#pragma erbium "
-		"burst%>");
+    erbium_warning_at (loc, ERBIUM_WARN_BURST_PRAGMA, "junk at end of "
+		       "%<#pragma erbium burst%>");
   int fn_uid = current_function_decl ? (int) DECL_UID (current_function_decl)
 					: -1;
   erbium_burst_pragma p = { loc, n, fn_uid, false, false, NULL, 0 };
@@ -425,13 +426,13 @@ sm_mark_pragmas_seen (function *fun)
       p.seen = true;
 }
 
-/* PLUGIN_FINISH_UNIT: warn (-Wpragmas) about each #pragma erbium burst in
-   a function whose code the pass analysed (on its own or inlined) that
-   chose no loop's burst: either its loop was not strip-mined (the
-   warning gives the reason, as the dump does) or no innermost loop with
-   stream primitives follows it.  Pragmas in functions the pass never ran
-   on (-O0, stripmine=0, a static function never called) stay silent, as
-   GCC's own loop pragmas do at -O0.  */
+/* PLUGIN_FINISH_UNIT: warn (-Werbium-burst-pragma) about each #pragma
+   erbium burst in a function whose code the pass analysed (on its own
+   or inlined) that chose no loop's burst: either its loop was not
+   strip-mined (the warning gives the reason, as the dump does) or no
+   innermost loop with stream primitives follows it.  Pragmas in
+   functions the pass never ran on (-O0, stripmine=0, a static function
+   never called) stay silent, as GCC's own loop pragmas do at -O0.  */
 static void
 sm_warn_unused_pragmas (void *, void *)
 {
@@ -440,12 +441,14 @@ sm_warn_unused_pragmas (void *, void *)
       if (p.used || !p.seen)
 	continue;
       if (p.ignored_why)
-	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
-		    "the loop at line %d is not strip-mined (%s)",
-		    p.ignored_line, p.ignored_why);
+	erbium_warning_at (p.loc, ERBIUM_WARN_BURST_PRAGMA, "%<#pragma "
+			   "erbium burst%> ignored: the loop at line %d is "
+			   "not strip-mined (%s)", p.ignored_line,
+			   p.ignored_why);
       else
-	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
-		    "no innermost loop with stream primitives follows it");
+	erbium_warning_at (p.loc, ERBIUM_WARN_BURST_PRAGMA, "%<#pragma "
+			   "erbium burst%> ignored: no innermost loop with "
+			   "stream primitives follows it");
     }
   erbium_burst_pragmas.release ();
 }

@@ -118,23 +118,26 @@ extern void __erbium_run_marker (void);
    write indices below I (int) once every registered read view released
    I - h (h: V's horizon, in elements); waits until then.  Nothing when I
    is not above the current stall index.  No result.  Errors (plugin): V
-   statically a read view (error); a burst known to be <= 0 (warning: the
-   call does nothing).  At run time (er_misuse: a message on stderr, then
-   abort): V a read view, or I more than h above V's commit index.  */
+   statically a read view (error); I not above an earlier stall's on
+   every path (-Werbium-noop warning: the call does nothing).  At run time
+   (er_misuse: a message on stderr, then abort): V a read view, or I more
+   than h above V's commit index.  */
 #define stall(v, i) er_stall ((er_view *) (v), (i))
 
 /* commit(v, i): paper section 3, "Data streaming".  Write view V publishes
    the indices below I (int); nothing when I is not above the current
    commit index; never blocks.  No result.  Errors (plugin): V statically
-   a read view (error); a burst known to be <= 0 (warning).  At run time
+   a read view (error); I not above an earlier commit's on every path
+   (-Werbium-noop warning).  At run time
    (er_misuse, abort): V a read view.  */
 #define commit(v, i) er_commit ((er_view *) (v), (i))
 
 /* update(v, i): paper section 3, "Data streaming".  Read view V observes
    the indices below I (int); waits until every write view committed I.
    Result (int): I, or on termination a smaller index once, then 0.
-   Errors (plugin): V statically a write view (error); a burst known to be
-   <= 0 (warning).  At run time (er_misuse, abort): V a write view, or I
+   Errors (plugin): V statically a write view (error); I not above the
+   result of an earlier update on every path (-Werbium-noop warning).  At
+   run time (er_misuse, abort): V a write view, or I
    more than V's horizon above its release index.  */
 #define update(v, i) er_update ((er_view *) (v), (i))
 
@@ -150,8 +153,9 @@ extern void __erbium_run_marker (void);
 /* release(v, i): paper section 3, "Resource management".  Read view V
    declares the indices below I (int) dead; nothing when I is not above
    the current release index; never blocks.  No result.  Errors (plugin):
-   V statically a write view (error); a burst known to be <= 0 (warning).
-   At run time (er_misuse, abort): V a write view.  */
+   V statically a write view (error); I not above an earlier release's on
+   every path (-Werbium-noop warning).  At run time (er_misuse, abort): V a
+   write view.  */
 #define release(v, i) er_release ((er_view *) (v), (i))
 
 /* free_view(v) / free_view(v, flags): paper section 3, "Termination".  V's

@@ -40,6 +40,7 @@
 #include "attribs.h"
 #include "c-family/c-common.h"
 #include "c-tree.h"
+#include "c-family/c-pragma.h"
 #include "diagnostic-core.h"
 #include "fold-const.h"
 #include "stor-layout.h"
@@ -320,9 +321,84 @@ erbium_stream_type_mismatch (location_t loc, tree from, tree to,
 	      nf, TREE_TYPE (from), nt, TREE_TYPE (to), why);
 }
 
+/* True when the source at the spelling location of LOC, after opening
+   parentheses and white space, is the identifier NAME, or when the source
+   is not available (or is preprocessed input).  The C front end folds `(*&p)(x)', `(*p)(x)' and
+   `(1 ? p : p)(x)' to the tree of `p(x)'; only the text tells them
+   apart.  */
+static bool
+erbium_source_names_p (location_t loc, tree name)
+{
+  /* In preprocessed input (the compile half of -save-temps) the columns
+     are those of the expanded text, not of the file the lines name.  */
+  if (parse_in && cpp_get_options (parse_in)->preprocessed)
+    return true;
+  loc = linemap_resolve_location (line_table, loc, LRK_SPELLING_LOCATION,
+				  NULL);
+  expanded_location xl = expand_location (loc);
+  if (!xl.file || xl.line <= 0 || xl.column <= 0)
+    return true;
+  const char *id = IDENTIFIER_POINTER (name);
+  size_t idlen = IDENTIFIER_LENGTH (name);
+  for (int line = xl.line, col = xl.column; line < xl.line + 8;
+       line++, col = 1)
+    {
+      char_span text = location_get_source_line (xl.file, line);
+      if (!text)
+	return true;
+      size_t n = text.length (), i = col - 1;
+      while (i < n && (text[i] == '(' || ISSPACE (text[i])))
+	i++;
+      if (i == n)
+	continue;
+      if (n - i < idlen || memcmp (text.get_buffer () + i, id, idlen))
+	return false;
+      return i + idlen == n || !ISIDNUM (text[i + idlen]);
+    }
+  return true;
+}
+
+/* The largest element, in bytes, that the runtime takes: er_new_record's
+   ESIZE is 1..2^20 (runtime/include/erbium/record.h; record.c reports a
+   larger one at run time).  */
+#define ERBIUM_MAX_ELEMENT_SIZE (HOST_WIDE_INT_1U << 20)
+
+/* The element types already reported as too large in the function being
+   rewritten (erbium_pre_genericize), so that each gets one error.  */
+static hash_set<tree> *erbium_big_elements;
+
+/* True when the element type ELT is larger than the runtime's limit;
+   reports it at LOC the first time (in the function being rewritten).  */
+static bool
+erbium_element_too_large (tree elt, location_t loc)
+{
+  tree s = TYPE_SIZE_UNIT (elt);
+  if (!COMPLETE_TYPE_P (elt) || !s || TREE_CODE (s) != INTEGER_CST
+      || !tree_fits_uhwi_p (s) || tree_to_uhwi (s) <= ERBIUM_MAX_ELEMENT_SIZE)
+    return false;
+  if (!erbium_big_elements
+      || !erbium_big_elements->add (TYPE_MAIN_VARIANT (elt)))
+    error_at (loc, "element type %qT of a record or view has %wu bytes, "
+	      "more than the limit of the runtime, 1 MiB (%wu bytes) per "
+	      "element; stream smaller elements (or indices into the "
+	      "data)", elt, tree_to_uhwi (s), ERBIUM_MAX_ELEMENT_SIZE);
+  return true;
+}
+
+/* Check the element size of DECL (a variable or parameter) when its type
+   is a record(T) or view(T); report at its declaration.  */
+static void
+erbium_check_decl_element (tree decl)
+{
+  tree type = TREE_TYPE (decl);
+  if (erbium_type_kind (type) != ERBIUM_KIND_NONE)
+    erbium_element_too_large (TREE_TYPE (type),
+			      DECL_SOURCE_LOCATION (decl));
+}
+
 /* Element type of the record(T)/view(T) type TYPE, and its size as a
    constant in *SIZE; false after an error at LOC when T has no constant
-   positive size.  */
+   positive size or is larger than the runtime's limit.  */
 static bool
 erbium_element (tree type, location_t loc, tree *elt, tree *size)
 {
@@ -335,6 +411,8 @@ erbium_element (tree type, location_t loc, tree *elt, tree *size)
 		"complete type of constant nonzero size", *elt);
       return false;
     }
+  if (erbium_element_too_large (*elt, loc))
+    return false;
   *size = s;
   return true;
 }
@@ -360,7 +438,14 @@ erbium_rewrite_new (tree call, enum erbium_marker m, tree type,
   if (!erbium_element (type, loc, &elt, &size))
     return error_mark_node;
   for (int i = 0; i < call_expr_nargs (call); i++)
-    erbium_walk_tree (&CALL_EXPR_ARG (call, i), w);
+    {
+      /* Not the conversion of the record to the marker's `const volatile
+	 void *' parameter: only the record itself.  */
+      tree *ap = &CALL_EXPR_ARG (call, i);
+      while (CONVERT_EXPR_P (*ap) || TREE_CODE (*ap) == NON_LVALUE_EXPR)
+	ap = &TREE_OPERAND (*ap, 0);
+      erbium_walk_tree (ap, w);
+    }
   tree res;
   if (m == ERBIUM_MARK_NEW_RECORD)
     {
@@ -631,6 +716,15 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
       *tp = error_mark_node;
       return;
     }
+  if (!erbium_source_names_p (EXPR_LOCATION (CALL_EXPR_FN (call)),
+			      DECL_NAME (proc)))
+    {
+      error_at (loc, "%<run%> must be followed by a call of a process "
+		"by name: write %<run %E(...);%>, not a call through its "
+		"address or another expression", DECL_NAME (proc));
+      *tp = error_mark_node;
+      return;
+    }
   if (decl_function_context (proc))
     {
       /* Reported at its definition (erbium_pre_genericize).  */
@@ -818,6 +912,8 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
 
     case DECL_EXPR:
+      if (VAR_P (DECL_EXPR_DECL (t)))
+	erbium_check_decl_element (DECL_EXPR_DECL (t));
       if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t))
 	  && !TREE_STATIC (DECL_EXPR_DECL (t)))
 	erbium_walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), w);
@@ -844,9 +940,9 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 	    *walk_subtrees = 0;
 	    return NULL_TREE;
 	  }
-	/* A view or record converted to a pointer to something other than
-	   void, er_view / er_record or another view or record: the value
-	   is no T *.  */
+	/* A view or record converted to another record or view type, to an
+	   integer, void * or another pointer type than er_view * /
+	   er_record *: the value is no T *, and its element type is lost.  */
 	enum erbium_kind k = erbium_type_kind (TREE_TYPE (op));
 	tree to = TREE_TYPE (t);
 	if (k != ERBIUM_KIND_NONE && TREE_CODE (op) == POINTER_PLUS_EXPR)
@@ -861,9 +957,33 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 	    *walk_subtrees = 0;
 	    return NULL_TREE;
 	  }
+	/* The kind of the operand itself: a view already converted to
+	   er_view * is the runtime API's business.  */
+	tree direct = TREE_OPERAND (t, 0);
+	while (TREE_CODE (direct) == NON_LVALUE_EXPR
+	       || (CONVERT_EXPR_P (direct)
+		   && erbium_type_kind (TREE_TYPE (direct))
+		      != ERBIUM_KIND_NONE))
+	  direct = TREE_OPERAND (direct, 0);
+	enum erbium_kind kd = erbium_type_kind (TREE_TYPE (direct));
+	if (kd != ERBIUM_KIND_NONE
+	    && ((INTEGRAL_TYPE_P (to) && TREE_CODE (to) != BOOLEAN_TYPE)
+		|| (POINTER_TYPE_P (to) && VOID_TYPE_P (TREE_TYPE (to)))))
+	  {
+	    /* void * and integers lose the element type: nothing checks
+	       the value when it comes back as a record or view.  */
+	    const char *kn = erbium_kind_name (kd);
+	    error_at (loc, "%s converted to %qT, which loses its element "
+		      "type (nothing checks it when it comes back); pass "
+		      "the %s itself, or convert it to %<%s *%> for the C "
+		      "API of the runtime", kn, to, kn,
+		      kd == ERBIUM_KIND_VIEW ? "er_view" : "er_record");
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
 	if (k != ERBIUM_KIND_NONE && POINTER_TYPE_P (to)
 	    && erbium_type_kind (to) == ERBIUM_KIND_NONE
-	    && !VOID_TYPE_P (TREE_TYPE (to))
 	    && !erbium_pointer_to_struct_p (to, "er_view")
 	    && !erbium_pointer_to_struct_p (to, "er_record"))
 	  {
@@ -1110,17 +1230,21 @@ erbium_pre_genericize (void *gcc_data, void *)
     return;
 
   erbium_walk w;
-  hash_set<tree> seen;
+  hash_set<tree> seen, big;
   w.seen = &seen;
+  erbium_big_elements = &big;
   for (tree fn : users)
     walk_tree (&DECL_SAVED_TREE (fn), erbium_kinds_r, &w, NULL);
   for (tree fn : users)
     {
+      for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+	erbium_check_decl_element (p);
       w.fndecl = fn;
       w.is_process = erbium_process_p (fn);
       w.here = UNKNOWN_LOCATION;
       erbium_walk_tree (&DECL_SAVED_TREE (fn), &w);
     }
+  erbium_big_elements = NULL;
 }
 
 /* Register the front-end callback; PLUGIN_NAME as given to plugin_init.  */

@@ -323,9 +323,9 @@ erbium_stream_type_mismatch (location_t loc, tree from, tree to,
 
 /* True when the source at the spelling location of LOC, after opening
    parentheses and white space, is the identifier NAME, or when the source
-   is not available (or is preprocessed input).  The C front end folds `(*&p)(x)', `(*p)(x)' and
-   `(1 ? p : p)(x)' to the tree of `p(x)'; only the text tells them
-   apart.  */
+   is not available (or is preprocessed input).  The C front end folds
+   `(*&p)(x)', `(*p)(x)' and `(1 ? p : p)(x)' to the tree of `p(x)'; only
+   the text tells them apart.  */
 static bool
 erbium_source_names_p (location_t loc, tree name)
 {

@@ -102,7 +102,8 @@ struct noop_state
   noop_facts facts;
 };
 
-/* A primitive's index as BASE + OFF (BASE NULL_TREE for a constant).  */
+/* A primitive's index as BASE + OFF (BASE NULL_TREE for a constant,
+   error_mark_node when it cannot be decomposed).  */
 struct noop_index
 {
   tree base;
@@ -200,7 +201,9 @@ noop_decompose_raw (tree e)
       else
 	break;
     }
-  return { e, off };
+  /* An SSA name; anything else (a constant too wide for the offsets)
+     stands for no index.  */
+  return { TREE_CODE (e) == SSA_NAME ? e : error_mark_node, off };
 }
 
 /* How the index BASE + OFF reads in a message or the dump, in a static
@@ -211,6 +214,8 @@ noop_index_text (tree base, HOST_WIDE_INT off)
   static char buf[2][160];
   static int which;
   char *b = buf[which ^= 1];
+  if (base == error_mark_node)
+    return NULL;
   if (!base)
     {
       snprintf (b, sizeof buf[0], HOST_WIDE_INT_PRINT_DEC, off);
@@ -432,7 +437,8 @@ noop_index
 noop_analysis::decompose (tree e)
 {
   noop_index idx = noop_decompose_raw (e);
-  idx.base = canonical (idx.base);
+  if (idx.base != error_mark_node)
+    idx.base = canonical (idx.base);
   return idx;
 }
 
@@ -442,6 +448,8 @@ static bool
 noop_lookup (const noop_facts &f, tree view, int p, noop_index idx,
 	     HOST_WIDE_INT *k, location_t *loc)
 {
+  if (idx.base == error_mark_node)
+    return false;
   auto it = f.find ({ view, p, idx.base });
   if (it == f.end ())
     return false;
@@ -496,6 +504,8 @@ noop_analysis::meet (basic_block bb, noop_state *in)
       if (!INTEGRAL_TYPE_P (TREE_TYPE (res)))
 	continue;
       noop_index a = decompose (PHI_ARG_DEF_FROM_EDGE (phi, e0));
+      if (a.base == error_mark_node)
+	continue;
       for (const auto &kv : f0)
 	if (kv.first.base == a.base && !phi_defs.contains (kv.first.view))
 	  cands.safe_push ({ { kv.first.view, kv.first.prim, res }, phi });
@@ -544,7 +554,7 @@ noop_analysis::check_call (gimple *stmt, enum erbium_prim p, noop_facts *f,
   if (!view)
     return;
   noop_index idx = decompose (gimple_call_arg (stmt, 1));
-  HOST_WIDE_INT k;
+  HOST_WIDE_INT k = 0;
   location_t prev;
   bool known = noop_lookup (*f, view, p, idx, &k, &prev);
   if (report)
@@ -608,7 +618,7 @@ noop_analysis::check_call (gimple *stmt, enum erbium_prim p, noop_facts *f,
 	(*f)[{ view, p, lhs }] = { 0, loc };
       return;
     }
-  if (!known || k < 0)
+  if (idx.base != error_mark_node && (!known || k < 0))
     (*f)[{ view, p, idx.base }] = { idx.off, loc };
 }
 

@@ -120,6 +120,12 @@ void erbium_read_warning_options (void);
    what it reports; ...".  warnings.cc.  */
 const char *erbium_warnings_help (void);
 
+/* True once the front end has met a function of a unit that includes
+   <erbium.h> (a unit written in the language, not a program of the
+   runtime's C API alone); read by the passes that check the language
+   after parsing (noop.cc).  Defined in frontend.cc.  */
+extern bool erbium_language_unit;
+
 /* Each part registers its callbacks; PLUGIN_NAME is the name GCC gave the
    plugin (needed by register_callback).  */
 void erbium_init_attributes (const char *plugin_name);	/* attributes.cc */

@@ -1188,6 +1188,9 @@ erbium_collect_family (tree fndecl, vec<tree> *family)
       erbium_collect_family (n->decl, family);
 }
 
+/* See erbium-plugin.h.  */
+bool erbium_language_unit;
+
 /* PLUGIN_PRE_GENERICIZE callback: GCC_DATA is the FUNCTION_DECL whose
    body the C front end is about to genericize.  The C front end invokes
    it for file-scope functions only (finish_function skips functions with
@@ -1208,6 +1211,8 @@ erbium_pre_genericize (void *gcc_data, void *)
   /* The entry functions made by erbium_entry never come here: the C
      front end invokes this callback from finish_function, not from
      c_genericize.  */
+  if (!erbium_language_unit)
+    erbium_language_unit = erbium_header_p ();
   auto_vec<tree> family, users;
   erbium_collect_family (fndecl, &family);
   for (tree fn : family)

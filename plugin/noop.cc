@@ -38,7 +38,10 @@
    facts whose offset keeps falling are dropped after a few rounds, so
    the iteration ends.
 
-   The dump (-fplugin-arg-erbium-dump=erbium-noop) names each commit,
+   Only units that include <erbium.h> are checked: a program of the
+   runtime's C API alone calls the primitives as it likes (the front end
+   leaves such units alone too).  The dump
+   (-fplugin-arg-erbium-dump=erbium-noop) names each commit,
    update, stall and release with its index and what the analysis knows.
    GCC internals: "Tree SSA" ("SSA Operands", "Static Single Assignment"),
    "Control Flow Graph"; cfganal.h (pre_and_rev_post_order_compute).  */
@@ -780,10 +783,14 @@ public:
   unsigned int execute (function *fun) final override;
 };
 
-/* Analyse FUN when it calls commit, update, stall or release.  */
+/* Analyse FUN when it calls commit, update, stall or release, in a unit
+   written in the language: programs of the runtime's C API alone call
+   the primitives as they like, as the front end lets them.  */
 unsigned int
 erbium_noop_pass::execute (function *fun)
 {
+  if (!erbium_language_unit)
+    return 0;
   basic_block bb;
   bool any = false;
   FOR_EACH_BB_FN (bb, fun)

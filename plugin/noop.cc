@@ -1,50 +1,47 @@
-/* noop.cc -- pass erbium-noop: warn (-Werbium-noop) about a commit,
-   update, stall or release that provably does nothing.
+/* noop.cc -- pass erbium-noop: warn (-Werbium-noop) about a commit, update,
+   stall or release that provably does nothing.
 
-   Paper section 3: commit(v, i) and release(v, i) do nothing when I is
-   not above the view's commit / release index, stall(v, i) and
-   update(v, i) do not wait when I is not above its stall / update index
-   (sync.h: each compares I with the view's own index of that kind, and
-   that index only grows, except through a hand-over at register).  A
-   call's index is known not to be above it when an earlier call of the
-   same primitive on the same view, on every path to the call, had an
-   index at least as large: `stall (w, tl + 8); ... stall (w, tl + 4)'
-   (for update, whose index stays below its argument at the end of the
-   stream, the index it returned: `hd = update (r, tl + 8); ... update
-   (r, hd - 4)').
-   A call whose index is below another primitive's index proves nothing
-   (a moving window, `update (r, i + 1); ... release (r, i - 2)', does
-   advance the release index), and neither does an index below a
-   variable the view has not reached (`update (r, tl - 4)' with TL a
-   plain variable): only the same primitive's earlier indices count.
+   Paper section 3: commit(v, i) and release(v, i) do nothing when I is not
+   above the view's commit / release index, stall(v, i) and update(v, i) do
+   not wait when I is not above its stall / update index (sync.h: each
+   compares I with the view's own index of that kind, and that index only
+   grows, except through a hand-over at register).  A call's index is known
+   not to be above it when an earlier call of the same primitive on the same
+   view, on every path to the call, had an index at least as large: `stall
+   (w, tl + 8); ... stall (w, tl + 4)' (for update, whose index stays below
+   its argument at the end of the stream, the index it returned: `hd = update
+   (r, tl + 8); ... update (r, hd - 4)').  A call whose index is below another
+   primitive's index proves nothing (a moving window, `update (r, i + 1); ...
+   release (r, i - 2)', does advance the release index), and neither does an
+   index below a variable the view has not reached (`update (r, tl - 4)' with
+   TL a plain variable): only the same primitive's earlier indices count.
 
-   The analysis runs on SSA, right after the "ssa" pass (at every -O
-   level, before any optimisation moves the calls), as a forward must
-   data-flow problem over the CFG: at each point, for each view (the SSA
-   name its er_view * comes from, through copies and conversions), each
-   primitive and each base (an SSA name, or none for constants), the
-   largest offset K such that the view's index of that primitive is at
-   least BASE + K on every path.  A call P (v, BASE + C) adds the fact
-   BASE + C (update instead: its result R, the fact R + 0); at a join, a fact
-   holds when it holds on every incoming edge, a phi's result standing
-   for its argument on each edge (so that `i' of the next iteration is
-   `i + 1' of this one); an SSA name defined again (in a loop) loses its
-   facts.  A register or free_view call on a view drops its facts (a
-   hand-over may move its indices anywhere), and drops those of every
-   view whose er_view * escapes (is stored, passed to another function or
-   merged by a phi), as does any other call that may have side effects.
-   Indices are compared as the runtime compares them, relative to each
-   other, so BASE + C is not above BASE + K when C <= K.  A loop header's
-   facts whose offset keeps falling are dropped after a few rounds, so
-   the iteration ends.
+   The analysis runs on SSA, right after the "ssa" pass (at every -O level,
+   before any optimisation moves the calls), as a forward must data-flow
+   problem over the CFG: at each point, for each view (the SSA name its
+   er_view * comes from, through copies and conversions), each primitive and
+   each base (an SSA name, or none for constants), the largest offset K such
+   that the view's index of that primitive is at least BASE + K on every
+   path.  A call P (v, BASE + C) adds the fact BASE + C (update instead: its
+   result R, the fact R + 0); at a join, a fact holds when it holds on every
+   incoming edge, a phi's result standing for its argument on each edge (so
+   that `i' of the next iteration is `i + 1' of this one); an SSA name
+   defined again (in a loop) loses its facts.  A register or free_view call
+   on a view drops its facts (a hand-over may move its indices anywhere), and
+   drops those of every view whose er_view * escapes (is stored, passed to
+   another function or merged by a phi), as does any other call that may have
+   side effects. Indices are compared as the runtime compares them, relative
+   to each other, so BASE + C is not above BASE + K when C <= K.  A loop
+   header's facts whose offset keeps falling are dropped after a few rounds,
+   so the iteration ends.
 
-   Only units that include <erbium.h> are checked: a program of the
-   runtime's C API alone calls the primitives as it likes (the front end
-   leaves such units alone too).  The dump
-   (-fplugin-arg-erbium-dump=erbium-noop) names each commit,
-   update, stall and release with its index and what the analysis knows.
-   GCC internals: "Tree SSA" ("SSA Operands", "Static Single Assignment"),
-   "Control Flow Graph"; cfganal.h (pre_and_rev_post_order_compute).  */
+   Only units that include <erbium.h> are checked: a program of the runtime's
+   C API alone calls the primitives as it likes (the front end leaves such
+   units alone too).  The dump (-fplugin-arg-erbium-dump=erbium-noop) names
+   each commit, update, stall and release with its index and what the
+   analysis knows. GCC internals: "Tree SSA" ("SSA Operands", "Static Single
+   Assignment"), "Control Flow Graph"; cfganal.h
+   (pre_and_rev_post_order_compute).  */
 
 #define INCLUDE_MAP
 #define INCLUDE_VECTOR

@@ -8,6 +8,10 @@
 #ifndef ERBIUM_PLUGIN_H
 #define ERBIUM_PLUGIN_H
 
+/* ATTRIBUTE_GCC_DIAG, for erbium_warning_at.  Included last, after the
+   GCC headers each file needs.  */
+#include "diagnostic-core.h"
+
 /* Values of the loopalign option: which functions erbium-loopalign
    places the loops of.  */
 enum erbium_loopalign
@@ -81,6 +85,58 @@ extern struct erbium_options erbium_opts;
    (c-frontend.h).  Set by plugin_init before any part's init.  */
 extern bool erbium_c_frontend;
 
+/* The plugin's warnings, each with its option name -Werbium-NAME
+   (warnings.cc has the names and what each reports; README "The
+   language" lists them).  */
+enum erbium_warning
+{
+  /* -Werbium-noop: a commit, update, stall or release that provably
+     does nothing (noop.cc).  */
+  ERBIUM_WARN_NOOP,
+  /* -Werbium-burst-pragma: a malformed #pragma erbium burst, or one that
+     sets no loop's burst (stripmine.cc).  */
+  ERBIUM_WARN_BURST_PRAGMA,
+  ERBIUM_WARN_COUNT
+};
+
+/* Emit warning W at LOC with the message GMSGID (a GCC diagnostic
+   format) and its arguments, followed by [-Werbium-NAME], or as an error
+   followed by [-Werror=erbium-NAME] under -Werror or
+   -fplugin-arg-erbium-Werror=erbium-NAME (not under
+   -fplugin-arg-erbium-Wno-error=erbium-NAME); nothing under
+   -Wno-erbium-NAME or -w.  Returns true when a diagnostic was emitted.
+   Defined in warnings.cc.  */
+bool erbium_warning_at (location_t loc, enum erbium_warning w,
+			const char *gmsgid, ...) ATTRIBUTE_GCC_DIAG (3, 4);
+
+/* Whether warning W is on (not turned off by -Wno-erbium-NAME or -w):
+   what cc1 records for a warning that lto1 will emit.  warnings.cc.  */
+bool erbium_warning_enabled (enum erbium_warning w);
+
+/* Turn the warnings named in the comma-separated list NAMES (the value of
+   the plugin argument KEY: Werror or Wno-error) into errors (AS_ERROR) or
+   keep them warnings under -Werror (!AS_ERROR).  Returns false after a GCC
+   error naming an unknown warning.  warnings.cc; called by plugin_init
+   after erbium_read_warning_options.  */
+bool erbium_set_warnings_error (const char *key, const char *names,
+				bool as_error);
+
+/* Turn off the warnings named by -Wno-erbium-NAME options on GCC's
+   command line (which GCC keeps as unknown options); warn about a name
+   that is no warning of the plugin.  warnings.cc; called by
+   plugin_init.  */
+void erbium_read_warning_options (void);
+
+/* The list of the plugin's warnings for the help text: "-Werbium-NAME
+   what it reports; ...".  warnings.cc.  */
+const char *erbium_warnings_help (void);
+
+/* True once the front end has met a function of a unit that includes
+   <erbium.h> (a unit written in the language, not a program of the
+   runtime's C API alone); read by the passes that check the language
+   after parsing (noop.cc).  Defined in frontend.cc.  */
+extern bool erbium_language_unit;
+
 /* Each part registers its callbacks; PLUGIN_NAME is the name GCC gave the
    plugin (needed by register_callback).  */
 void erbium_init_attributes (const char *plugin_name);	/* attributes.cc */
@@ -91,6 +147,7 @@ void erbium_init_lower (const char *plugin_name);	/* lower.cc */
 void erbium_init_stripmine (const char *plugin_name);	/* stripmine.cc */
 void erbium_init_loopalign (const char *plugin_name);	/* loopalign.cc */
 void erbium_init_ivmerge (const char *plugin_name);	/* ivmerge.cc */
+void erbium_init_noop (const char *plugin_name);	/* noop.cc */
 
 /* Record that a pass of the plugin changed FUN (window.cc, stripmine.cc,
    lower.cc), so that erbium-loopalign places its loops.  Defined in

@@ -6,8 +6,9 @@
      `*(T *) er_elem ((er_view *) v, i)'.
    * new_record(w, r), new_read_view(re), new_write_view(re): calls of the
      marker functions of <erbium.h>, converted to a record(T) / view(T)
-     type, become er_new_record (w, r, sizeof (T)), er_new_read_view
-     ((er_record *) re) ...; a view's T must be its record's T.
+     type, become er_new_record (w, r, sizeof (T)), er_new_read_view_of
+     ((er_record *) re, sizeof (T)) ...; a view's T must be its record's
+     T (checked here, and by the runtime for records reached otherwise).
    * run p(args) (`__erbium_run_marker (), p (args)') becomes a copy of the
      arguments into a temporary structure and er_run (entry, &tmp,
      sizeof tmp), where entry is a static function made once per process
@@ -16,8 +17,12 @@
      run of something else, a process returning a value, *v / v + n and
      other pointer uses of views and records, subscripts of records, read
      primitives on write views and the reverse (view kinds known from the
-     variable's initialisation), constant horizons <= 0, bursts known to be
-     <= 0.
+     variable's initialisation), constant horizons <= 0.  (Primitive calls
+     that provably do nothing are found on SSA: noop.cc.)
+
+   GNU C nested functions are rewritten and checked with the function
+   they are defined in (the C front end genericizes them together); a
+   process defined as a nested function is an error.
 
    Functions without Erbium constructs are left untouched.  Paper:
    Miranda et al., CASES 2010, section 3 and Figure 2.  GCC internals:
@@ -35,11 +40,13 @@
 #include "attribs.h"
 #include "c-family/c-common.h"
 #include "c-tree.h"
+#include "c-family/c-pragma.h"
 #include "diagnostic-core.h"
 #include "fold-const.h"
 #include "stor-layout.h"
 #include "function.h"
 #include "cgraph.h"
+#include "tree-nested.h"
 #include "input.h"
 #include "tree-iterator.h"
 #include "c-frontend.h"
@@ -190,13 +197,6 @@ erbium_source_char (location_t loc)
   return line[xl.column - 1];
 }
 
-/* A fact for the burst check: VAR was last assigned BASE + CST.  */
-struct erbium_fact
-{
-  tree base;
-  HOST_WIDE_INT cst;
-};
-
 /* State of the rewrite of one function.  */
 struct erbium_walk
 {
@@ -206,11 +206,11 @@ struct erbium_walk
      variable is a new_read_view / new_write_view of that kind; 0 when
      mixed or assigned otherwise (prepass).  */
   std::map<tree, int> kinds;
-  /* Burst facts valid at the current statement.  */
-  std::map<tree, erbium_fact> facts;
   /* SAVE_EXPRs already walked or rewritten (a SAVE_EXPR is shared; its
      operand is walked once).  */
   hash_set<tree> *seen;
+  /* The location of the last expression walked that has one.  */
+  location_t here;
 };
 
 static tree erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data);
@@ -280,9 +280,126 @@ erbium_kinds_r (tree *tp, int *, void *data)
   return NULL_TREE;
 }
 
+/* How the language spells kind K: "record" or "view".  */
+static const char *
+erbium_kind_name (enum erbium_kind k)
+{
+  return k == ERBIUM_KIND_VIEW ? "view" : "record";
+}
+
+/* True when the record(T)/view(T) types A and B are of the same kind and
+   element type (qualifiers of the element type aside: a view(const int)
+   of a record(int) is fine).  */
+static bool
+erbium_same_stream_type (tree a, tree b)
+{
+  return (erbium_type_kind (a) == erbium_type_kind (b)
+	  && comptypes (TYPE_MAIN_VARIANT (TREE_TYPE (a)),
+			TYPE_MAIN_VARIANT (TREE_TYPE (b))));
+}
+
+/* Report at LOC the conversion of a value of the record(T)/view(T) type
+   FROM to another such type TO (GCC itself only warns: incompatible
+   pointer types).  PROC, when not NULL_TREE, is the process whose
+   parameter ARGNO (from 1) has type TO, at a run site.  */
+static void
+erbium_stream_type_mismatch (location_t loc, tree from, tree to,
+			     tree proc, int argno)
+{
+  enum erbium_kind kf = erbium_type_kind (from), kt = erbium_type_kind (to);
+  const char *nf = erbium_kind_name (kf), *nt = erbium_kind_name (kt);
+  const char *why = (kf != kt
+		     ? (kf == ERBIUM_KIND_VIEW ? "a view is not a record"
+			: "a record is not a view")
+		     : "the element type is part of the type, and the "
+		       "views of a record have the record's element type");
+  if (proc)
+    error_at (loc, "%<%s(%T)%> passed to parameter %d of process %qD, "
+	      "which is a %<%s(%T)%>: %s", nf, TREE_TYPE (from), argno,
+	      proc, nt, TREE_TYPE (to), why);
+  else
+    error_at (loc, "%<%s(%T)%> converted to %<%s(%T)%>: %s",
+	      nf, TREE_TYPE (from), nt, TREE_TYPE (to), why);
+}
+
+/* True when the source at the spelling location of LOC, after opening
+   parentheses and white space, is the identifier NAME, or when the source
+   is not available (or is preprocessed input).  The C front end folds
+   `(*&p)(x)', `(*p)(x)' and `(1 ? p : p)(x)' to the tree of `p(x)'; only
+   the text tells them apart.  */
+static bool
+erbium_source_names_p (location_t loc, tree name)
+{
+  /* In preprocessed input (the compile half of -save-temps) the columns
+     are those of the expanded text, not of the file the lines name.  */
+  if (parse_in && cpp_get_options (parse_in)->preprocessed)
+    return true;
+  loc = linemap_resolve_location (line_table, loc, LRK_SPELLING_LOCATION,
+				  NULL);
+  expanded_location xl = expand_location (loc);
+  if (!xl.file || xl.line <= 0 || xl.column <= 0)
+    return true;
+  const char *id = IDENTIFIER_POINTER (name);
+  size_t idlen = IDENTIFIER_LENGTH (name);
+  for (int line = xl.line, col = xl.column; line < xl.line + 8;
+       line++, col = 1)
+    {
+      char_span text = location_get_source_line (xl.file, line);
+      if (!text)
+	return true;
+      size_t n = text.length (), i = col - 1;
+      while (i < n && (text[i] == '(' || ISSPACE (text[i])))
+	i++;
+      if (i == n)
+	continue;
+      if (n - i < idlen || memcmp (text.get_buffer () + i, id, idlen))
+	return false;
+      return i + idlen == n || !ISIDNUM (text[i + idlen]);
+    }
+  return true;
+}
+
+/* The largest element, in bytes, that the runtime takes: er_new_record's
+   ESIZE is 1..2^20 (runtime/include/erbium/record.h; record.c reports a
+   larger one at run time).  */
+#define ERBIUM_MAX_ELEMENT_SIZE (HOST_WIDE_INT_1U << 20)
+
+/* The element types already reported as too large in the function being
+   rewritten (erbium_pre_genericize), so that each gets one error.  */
+static hash_set<tree> *erbium_big_elements;
+
+/* True when the element type ELT is larger than the runtime's limit;
+   reports it at LOC the first time (in the function being rewritten).  */
+static bool
+erbium_element_too_large (tree elt, location_t loc)
+{
+  tree s = TYPE_SIZE_UNIT (elt);
+  if (!COMPLETE_TYPE_P (elt) || !s || TREE_CODE (s) != INTEGER_CST
+      || !tree_fits_uhwi_p (s) || tree_to_uhwi (s) <= ERBIUM_MAX_ELEMENT_SIZE)
+    return false;
+  if (!erbium_big_elements
+      || !erbium_big_elements->add (TYPE_MAIN_VARIANT (elt)))
+    error_at (loc, "element type %qT of a record or view has %wu bytes, "
+	      "more than the limit of the runtime, 1 MiB (%wu bytes) per "
+	      "element; stream smaller elements (or indices into the "
+	      "data)", elt, tree_to_uhwi (s), ERBIUM_MAX_ELEMENT_SIZE);
+  return true;
+}
+
+/* Check the element size of DECL (a variable or parameter) when its type
+   is a record(T) or view(T); report at its declaration.  */
+static void
+erbium_check_decl_element (tree decl)
+{
+  tree type = TREE_TYPE (decl);
+  if (erbium_type_kind (type) != ERBIUM_KIND_NONE)
+    erbium_element_too_large (TREE_TYPE (type),
+			      DECL_SOURCE_LOCATION (decl));
+}
+
 /* Element type of the record(T)/view(T) type TYPE, and its size as a
    constant in *SIZE; false after an error at LOC when T has no constant
-   positive size.  */
+   positive size or is larger than the runtime's limit.  */
 static bool
 erbium_element (tree type, location_t loc, tree *elt, tree *size)
 {
@@ -295,6 +412,8 @@ erbium_element (tree type, location_t loc, tree *elt, tree *size)
 		"complete type of constant nonzero size", *elt);
       return false;
     }
+  if (erbium_element_too_large (*elt, loc))
+    return false;
   *size = s;
   return true;
 }
@@ -320,7 +439,14 @@ erbium_rewrite_new (tree call, enum erbium_marker m, tree type,
   if (!erbium_element (type, loc, &elt, &size))
     return error_mark_node;
   for (int i = 0; i < call_expr_nargs (call); i++)
-    erbium_walk_tree (&CALL_EXPR_ARG (call, i), w);
+    {
+      /* Not the conversion of the record to the marker's `const volatile
+	 void *' parameter: only the record itself.  */
+      tree *ap = &CALL_EXPR_ARG (call, i);
+      while (CONVERT_EXPR_P (*ap) || TREE_CODE (*ap) == NON_LVALUE_EXPR)
+	ap = &TREE_OPERAND (*ap, 0);
+      erbium_walk_tree (ap, w);
+    }
   tree res;
   if (m == ERBIUM_MARK_NEW_RECORD)
     {
@@ -350,13 +476,16 @@ erbium_rewrite_new (tree call, enum erbium_marker m, tree type,
 		    "declare the view %<view(%T)%>", spell, relt, elt, relt);
 	  return error_mark_node;
 	}
+      /* The runtime checks the element size again: a record reached
+	 through a pointer of another type (er_record *) is caught there.  */
       tree fn = erbium_runtime_fn (m == ERBIUM_MARK_NEW_READ_VIEW
-				   ? "er_new_read_view"
-				   : "er_new_write_view", loc);
+				   ? "er_new_read_view_of"
+				   : "er_new_write_view_of", loc);
       if (!fn)
 	return error_mark_node;
       tree rtype = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn)));
-      res = build_call_expr_loc (loc, fn, 1, fold_convert (rtype, re));
+      res = build_call_expr_loc (loc, fn, 2, fold_convert (rtype, re),
+				 fold_convert (size_type_node, size));
     }
   return build1_loc (loc, NOP_EXPR, type, res);
 }
@@ -541,6 +670,35 @@ erbium_entry (tree proc, location_t loc, tree *argtype)
   return fn;
 }
 
+/* Check the arguments of the process call CALL of `run' at LOC against
+   the parameters of process PROC: a record or view argument of another
+   element type or kind than its record(T)/view(T) parameter would make
+   the process read its elements as the wrong type.  Returns false after
+   an error.  */
+static bool
+erbium_check_run_args (tree proc, tree call, location_t loc)
+{
+  function_args_iterator it;
+  tree parm;
+  int i = 0, nargs = call_expr_nargs (call);
+  bool ok = true;
+  FOREACH_FUNCTION_ARGS (TREE_TYPE (proc), parm, it)
+    {
+      if (i >= nargs || VOID_TYPE_P (parm))
+	break;
+      tree a = erbium_strip_casts (CALL_EXPR_ARG (call, i));
+      if (erbium_type_kind (parm) != ERBIUM_KIND_NONE
+	  && erbium_type_kind (TREE_TYPE (a)) != ERBIUM_KIND_NONE
+	  && !erbium_same_stream_type (TREE_TYPE (a), parm))
+	{
+	  erbium_stream_type_mismatch (loc, TREE_TYPE (a), parm, proc, i + 1);
+	  ok = false;
+	}
+      i++;
+    }
+  return ok;
+}
+
 /* Rewrite `__erbium_run_marker (), CALL' at *TP (LOC) into the argument
    copy and the er_run call.  */
 static void
@@ -559,11 +717,31 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
       *tp = error_mark_node;
       return;
     }
+  if (!erbium_source_names_p (EXPR_LOCATION (CALL_EXPR_FN (call)),
+			      DECL_NAME (proc)))
+    {
+      error_at (loc, "%<run%> must be followed by a call of a process "
+		"by name: write %<run %E(...);%>, not a call through its "
+		"address or another expression", DECL_NAME (proc));
+      *tp = error_mark_node;
+      return;
+    }
+  if (decl_function_context (proc))
+    {
+      /* Reported at its definition (erbium_pre_genericize).  */
+      *tp = error_mark_node;
+      return;
+    }
   int nargs = call_expr_nargs (call);
   if (!prototype_p (TREE_TYPE (proc)) && nargs > 0)
     {
       error_at (loc, "%<run%> of process %qD, which has no prototype: "
 		"declare its parameters", proc);
+      *tp = error_mark_node;
+      return;
+    }
+  if (!erbium_check_run_args (proc, call, loc))
+    {
       *tp = error_mark_node;
       return;
     }
@@ -615,49 +793,8 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
   *tp = build1_loc (loc, CONVERT_EXPR, void_type_node, t);
 }
 
-/* True with *BASE and *CST when the expression E is BASE + CST or
-   BASE - CST (CST negated) with CST constant.  */
-static bool
-erbium_plus_cst (tree e, tree *base, HOST_WIDE_INT *cst)
-{
-  e = erbium_strip_casts (e);
-  if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == MINUS_EXPR)
-      && TREE_CODE (TREE_OPERAND (e, 1)) == INTEGER_CST
-      && tree_fits_shwi_p (TREE_OPERAND (e, 1)))
-    {
-      *base = TREE_OPERAND (e, 0);
-      *cst = tree_to_shwi (TREE_OPERAND (e, 1));
-      if (TREE_CODE (e) == MINUS_EXPR)
-	*cst = -*cst;
-      return true;
-    }
-  return false;
-}
-
-/* Constant burst of the index expression E: true with *BASE and *CST when
-   E is BASE +- CST (erbium_plus_cst), directly or through a variable whose
-   last assignment in W's facts is such.  */
-static bool
-erbium_burst_of (tree e, erbium_walk *w, tree *base, HOST_WIDE_INT *cst)
-{
-  if (erbium_plus_cst (e, base, cst))
-    return true;
-  e = erbium_strip_casts (e);
-  if (VAR_P (e) || TREE_CODE (e) == PARM_DECL)
-    {
-      auto it = w->facts.find (e);
-      if (it != w->facts.end ())
-	{
-	  *base = it->second.base;
-	  *cst = it->second.cst;
-	  return true;
-	}
-    }
-  return false;
-}
-
 /* Check the runtime call CALL (kind C) at LOC: its view argument, the
-   view's kind, horizons and bursts.  */
+   view's kind and a constant horizon.  */
 static void
 erbium_check_call (tree call, enum erbium_prim c, location_t loc,
 		   erbium_walk *w)
@@ -721,68 +858,7 @@ erbium_check_call (tree call, enum erbium_prim c, location_t loc,
 	error_at (loc,
 		  "horizon %E of %<alloc%> is not positive: the window of a "
 		  "view holds at least one element", h);
-      return;
     }
-  if (!needs_write && !needs_read)
-    return;
-  if (c == ERBIUM_PRIM_RECEIVE_RANGE)
-    return;
-  tree base;
-  HOST_WIDE_INT cst;
-  if (erbium_burst_of (idx, w, &base, &cst) && cst <= 0)
-    warning_at (loc, 0, "burst %wd of %qs is not positive: its index is "
-		"%qE plus %wd, not above %qE, so the call does nothing; "
-		"use an index %qE plus a positive burst", cst, spell, base,
-		cst, base, base);
-}
-
-/* Forget burst facts about variables that T writes or whose address T
-   takes.  */
-static tree
-erbium_kill_facts_r (tree *tp, int *, void *data)
-{
-  erbium_walk *w = (erbium_walk *) data;
-  tree t = *tp;
-  switch (TREE_CODE (t))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      w->facts.erase (TREE_OPERAND (t, 0));
-      break;
-    case DECL_EXPR:
-      w->facts.erase (DECL_EXPR_DECL (t));
-      break;
-    default:
-      break;
-    }
-  return NULL_TREE;
-}
-
-/* If STMT is `VAR = BASE +- CST' (or a declaration with that
-   initialiser), record the fact.  */
-static void
-erbium_add_fact (tree stmt, erbium_walk *w)
-{
-  tree var = NULL_TREE, val = NULL_TREE;
-  if (TREE_CODE (stmt) == CONVERT_EXPR && VOID_TYPE_P (TREE_TYPE (stmt)))
-    stmt = TREE_OPERAND (stmt, 0);
-  if (TREE_CODE (stmt) == MODIFY_EXPR)
-    var = TREE_OPERAND (stmt, 0), val = TREE_OPERAND (stmt, 1);
-  else if (TREE_CODE (stmt) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (stmt)))
-    var = DECL_EXPR_DECL (stmt), val = DECL_INITIAL (var);
-  if (!var || !val || !(VAR_P (var) || TREE_CODE (var) == PARM_DECL)
-      || !INTEGRAL_TYPE_P (TREE_TYPE (var)))
-    return;
-  tree base;
-  HOST_WIDE_INT cst;
-  if (erbium_plus_cst (val, &base, &cst)
-      && (VAR_P (base) || TREE_CODE (base) == PARM_DECL) && base != var)
-    w->facts[var] = { base, cst };
 }
 
 /* The rewriting callback (walk_tree): see the file comment.  */
@@ -791,7 +867,18 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 {
   erbium_walk *w = (erbium_walk *) data;
   tree t = *tp;
-  location_t loc = EXPR_LOC_OR_LOC (t, DECL_SOURCE_LOCATION (w->fndecl));
+  /* Conversions often have no location: they get the one of the nearest
+     expression before them in the walk (their parent, or a sibling), or
+     of the declaration they initialise.  */
+  location_t loc = EXPR_LOCATION (t);
+  if (loc == UNKNOWN_LOCATION && TREE_CODE (t) == DECL_EXPR)
+    loc = DECL_SOURCE_LOCATION (DECL_EXPR_DECL (t));
+  if (loc != UNKNOWN_LOCATION)
+    w->here = loc;
+  else if (w->here != UNKNOWN_LOCATION)
+    loc = w->here;
+  else
+    loc = DECL_SOURCE_LOCATION (w->fndecl);
   /* Report at the user's text, not inside the macros of <erbium.h>.  */
   location_t uloc = linemap_resolve_location (line_table, loc,
 					      LRK_MACRO_EXPANSION_POINT, NULL);
@@ -800,28 +887,11 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 
   switch (TREE_CODE (t))
     {
-    case STATEMENT_LIST:
-      {
-	/* Statements in order, so that the burst facts follow the
-	   assignments; nested lists start from a copy.  */
-	std::map<tree, erbium_fact> saved = w->facts;
-	for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
-	     tsi_next (&i))
-	  {
-	    erbium_walk_tree (tsi_stmt_ptr (i), w);
-	    walk_tree (tsi_stmt_ptr (i), erbium_kill_facts_r, w, NULL);
-	    erbium_add_fact (tsi_stmt (i), w);
-	  }
-	w->facts = saved;
-	*walk_subtrees = 0;
-	return NULL_TREE;
-      }
-
     case BIND_EXPR:
       /* walk_tree would walk the initialisers and sizes of the block's
 	 variables before its body, and an automatic variable's initialiser
 	 a second time at its DECL_EXPR (diagnostics twice).  The body comes
-	 first, in statement order (burst facts); an automatic variable's
+	 first, in statement order; an automatic variable's
 	 initialiser is walked at its DECL_EXPR only, and a variable
 	 length's SAVE_EXPR where the body evaluates it.  */
       erbium_walk_tree (&BIND_EXPR_BODY (t), w);
@@ -843,6 +913,8 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
 
     case DECL_EXPR:
+      if (VAR_P (DECL_EXPR_DECL (t)))
+	erbium_check_decl_element (DECL_EXPR_DECL (t));
       if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t))
 	  && !TREE_STATIC (DECL_EXPR_DECL (t)))
 	erbium_walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), w);
@@ -869,17 +941,50 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 	    *walk_subtrees = 0;
 	    return NULL_TREE;
 	  }
-	/* A view or record converted to a pointer to something other than
-	   void, er_view / er_record or another view or record: the value
-	   is no T *.  */
+	/* A view or record converted to another record or view type, to an
+	   integer, void * or another pointer type than er_view * /
+	   er_record *: the value is no T *, and its element type is lost.  */
 	enum erbium_kind k = erbium_type_kind (TREE_TYPE (op));
 	tree to = TREE_TYPE (t);
 	if (k != ERBIUM_KIND_NONE && TREE_CODE (op) == POINTER_PLUS_EXPR)
 	  /* &v[i] or v + n converted: report the arithmetic.  */
 	  return NULL_TREE;
+	if (k != ERBIUM_KIND_NONE && erbium_type_kind (to) != ERBIUM_KIND_NONE
+	    && !erbium_same_stream_type (TREE_TYPE (op), to))
+	  {
+	    erbium_stream_type_mismatch (loc, TREE_TYPE (op), to, NULL_TREE,
+					 0);
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
+	/* The kind of the operand itself: a view already converted to
+	   er_view * is the runtime API's business.  */
+	tree direct = TREE_OPERAND (t, 0);
+	while (TREE_CODE (direct) == NON_LVALUE_EXPR
+	       || (CONVERT_EXPR_P (direct)
+		   && erbium_type_kind (TREE_TYPE (direct))
+		      != ERBIUM_KIND_NONE))
+	  direct = TREE_OPERAND (direct, 0);
+	enum erbium_kind kd = erbium_type_kind (TREE_TYPE (direct));
+	if (kd != ERBIUM_KIND_NONE
+	    && ((INTEGRAL_TYPE_P (to) && TREE_CODE (to) != BOOLEAN_TYPE)
+		|| (POINTER_TYPE_P (to) && VOID_TYPE_P (TREE_TYPE (to)))))
+	  {
+	    /* void * and integers lose the element type: nothing checks
+	       the value when it comes back as a record or view.  */
+	    const char *kn = erbium_kind_name (kd);
+	    error_at (loc, "%s converted to %qT, which loses its element "
+		      "type (nothing checks it when it comes back); pass "
+		      "the %s itself, or convert it to %<%s *%> for the C "
+		      "API of the runtime", kn, to, kn,
+		      kd == ERBIUM_KIND_VIEW ? "er_view" : "er_record");
+	    *tp = error_mark_node;
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
 	if (k != ERBIUM_KIND_NONE && POINTER_TYPE_P (to)
 	    && erbium_type_kind (to) == ERBIUM_KIND_NONE
-	    && !VOID_TYPE_P (TREE_TYPE (to))
 	    && !erbium_pointer_to_struct_p (to, "er_view")
 	    && !erbium_pointer_to_struct_p (to, "er_record"))
 	  {
@@ -1037,7 +1142,11 @@ erbium_uses_r (tree *tp, int *walk_subtrees, void *)
   if (DECL_P (t))
     {
       *walk_subtrees = 0;
-      if (erbium_process_p (t))
+      /* A variable of the language may be used bare (*v): a global, or
+	 a nested function's use of its parent's view.  */
+      if (erbium_process_p (t)
+	  || ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+	      && erbium_type_kind (TREE_TYPE (t)) != ERBIUM_KIND_NONE))
 	return t;
       return NULL_TREE;
     }
@@ -1050,8 +1159,49 @@ erbium_uses_r (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
+/* True when the body of FNDECL, or its parameters, use the language.  */
+static bool
+erbium_uses_p (tree fndecl)
+{
+  if (erbium_process_p (fndecl))
+    return true;
+  for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
+    if (erbium_type_kind (TREE_TYPE (p)) != ERBIUM_KIND_NONE)
+      return true;
+  return walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
+				       erbium_uses_r, NULL) != NULL_TREE;
+}
+
+/* Append FNDECL and, depth first, the GNU C nested functions defined in
+   it to *FAMILY.  The C front end records nested functions with cgraph
+   (finish_function) and genericizes them with their outermost function
+   (c_genericize walks the same list).  */
+static void
+erbium_collect_family (tree fndecl, vec<tree> *family)
+{
+  family->safe_push (fndecl);
+  cgraph_node *node = cgraph_node::get (fndecl);
+  if (!node)
+    return;
+  for (cgraph_node *n = first_nested_function (node); n;
+       n = next_nested_function (n))
+    if (DECL_SAVED_TREE (n->decl))
+      erbium_collect_family (n->decl, family);
+}
+
+/* See erbium-plugin.h.  */
+bool erbium_language_unit;
+
 /* PLUGIN_PRE_GENERICIZE callback: GCC_DATA is the FUNCTION_DECL whose
-   body the C front end is about to genericize.  */
+   body the C front end is about to genericize.  The C front end invokes
+   it for file-scope functions only (finish_function skips functions with
+   a decl_function_context), so the GNU C nested functions defined in
+   GCC_DATA, which c_genericize genericizes with it, are rewritten and
+   checked here too; they share one table of view kinds, since a nested
+   function may use its parent's views.  A process defined as a nested
+   function is an error: run starts it asynchronously on a copy of its
+   arguments, and it may outlive the function that ran it, whose frame
+   its static chain points into.  */
 static void
 erbium_pre_genericize (void *gcc_data, void *)
 {
@@ -1062,23 +1212,45 @@ erbium_pre_genericize (void *gcc_data, void *)
   /* The entry functions made by erbium_entry never come here: the C
      front end invokes this callback from finish_function, not from
      c_genericize.  */
-  bool is_process = erbium_process_p (fndecl);
-  bool uses = is_process;
-  if (!uses)
-    for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
-      if (erbium_type_kind (TREE_TYPE (p)) != ERBIUM_KIND_NONE)
-	uses = true;
-  if (!uses && !walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
-					      erbium_uses_r, NULL))
+  if (!erbium_language_unit)
+    erbium_language_unit = erbium_header_p ();
+  auto_vec<tree> family, users;
+  erbium_collect_family (fndecl, &family);
+  for (tree fn : family)
+    {
+      if (fn != fndecl && erbium_process_p (fn))
+	{
+	  error_at (DECL_SOURCE_LOCATION (fn),
+		    "process %qD is defined inside function %qD: a process "
+		    "runs asynchronously on a copy of its arguments and may "
+		    "outlive the function that ran it, so it cannot use the "
+		    "frame of that function; define the process at file scope and "
+		    "pass what it needs as arguments", fn,
+		    decl_function_context (fn));
+	  continue;
+	}
+      if (erbium_uses_p (fn))
+	users.safe_push (fn);
+    }
+  if (users.is_empty ())
     return;
 
   erbium_walk w;
-  w.fndecl = fndecl;
-  w.is_process = is_process;
-  hash_set<tree> seen;
+  hash_set<tree> seen, big;
   w.seen = &seen;
-  walk_tree (&DECL_SAVED_TREE (fndecl), erbium_kinds_r, &w, NULL);
-  erbium_walk_tree (&DECL_SAVED_TREE (fndecl), &w);
+  erbium_big_elements = &big;
+  for (tree fn : users)
+    walk_tree (&DECL_SAVED_TREE (fn), erbium_kinds_r, &w, NULL);
+  for (tree fn : users)
+    {
+      for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+	erbium_check_decl_element (p);
+      w.fndecl = fn;
+      w.is_process = erbium_process_p (fn);
+      w.here = UNKNOWN_LOCATION;
+      erbium_walk_tree (&DECL_SAVED_TREE (fn), &w);
+    }
+  erbium_big_elements = NULL;
 }
 
 /* Register the front-end callback; PLUGIN_NAME as given to plugin_init.  */

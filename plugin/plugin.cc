@@ -4,7 +4,9 @@
    Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed once, in
    erbium_args below, which makes the help text and the list of valid
    names in the error for an unknown argument; their options are in
-   erbium-plugin.h (struct erbium_options) and the README.  GCC
+   erbium-plugin.h (struct erbium_options) and the README.  The warning
+   options (-Wno-erbium-NAME, and the arguments Werror=NAME and
+   Wno-error=NAME) are read here and kept by warnings.cc.  GCC
    internals: "Plugins" (plugin_init, plugin_default_version_check,
    register_callback).
 
@@ -75,6 +77,8 @@ enum erbium_arg_kind
   ERBIUM_ARG_BURST,		/* burst=N */
   ERBIUM_ARG_LOOPALIGN,		/* loopalign=0|1|all */
   ERBIUM_ARG_DUMP,		/* dump[=PASS,...] */
+  ERBIUM_ARG_WERROR,		/* Werror=NAME,... */
+  ERBIUM_ARG_WNO_ERROR,		/* Wno-error=NAME,... */
   ERBIUM_ARG_HELP		/* help */
 };
 
@@ -114,9 +118,16 @@ static const struct erbium_arg
     "one index instead of a pointer per view in loops whose views advance "
     "alike (default 1)", ERBIUM_ARG_BOOL, &erbium_opts.ivmerge },
   { "dump", "dump[=PASS,...]",
-    "write the plugin passes' dumps (erbium-stripmine, erbium-window, "
-    "erbium-lower, erbium-ivmerge, erbium-loopalign; default all)",
+    "write the plugin passes' dumps (erbium-noop, erbium-stripmine, "
+    "erbium-window, erbium-lower, erbium-ivmerge, erbium-loopalign; "
+    "default all)",
     ERBIUM_ARG_DUMP, NULL },
+  { "Werror", "Werror=NAME,...",
+    "make the plugin's warnings -WNAME errors (GCC rejects "
+    "-Werror=erbium-...)", ERBIUM_ARG_WERROR, NULL },
+  { "Wno-error", "Wno-error=NAME,...",
+    "keep the plugin's warnings -WNAME warnings under -Werror (GCC rejects "
+    "-Wno-error=erbium-...)", ERBIUM_ARG_WNO_ERROR, NULL },
   { "help", "help", "print this text", ERBIUM_ARG_HELP, NULL },
 };
 
@@ -138,12 +149,12 @@ erbium_join (const char *const *parts, size_t n)
 }
 
 /* The help text: a line on the plugin, then every argument's form and
-   what it does.  */
+   what it does, then the plugin's warnings.  */
 static char *
 erbium_make_help (void)
 {
   const size_t n = ARRAY_SIZE (erbium_args);
-  const char *parts[2 + 4 * ARRAY_SIZE (erbium_args)];
+  const char *parts[4 + 4 * ARRAY_SIZE (erbium_args)];
   size_t k = 0;
   parts[k++] = "Erbium streaming processes, records and views for C "
 	       "(Miranda et al., CASES 2010).  Arguments "
@@ -155,6 +166,9 @@ erbium_make_help (void)
       parts[k++] = erbium_args[i].help;
       parts[k++] = i + 1 < n ? "; " : ".";
     }
+  parts[k++] = "  Warnings (each off with -Wno-NAME): ";
+  parts[k++] = erbium_warnings_help ();
+  parts[k++] = ".";
   return erbium_join (parts, k);
 }
 
@@ -297,6 +311,7 @@ plugin_init (struct plugin_name_args *info,
     }
 
   erbium_plugin_info.help = erbium_make_help ();
+  erbium_read_warning_options ();
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -348,6 +363,12 @@ plugin_init (struct plugin_name_args *info,
 	case ERBIUM_ARG_DUMP:
 	  erbium_dump_list = value ? value : "";
 	  break;
+	case ERBIUM_ARG_WERROR:
+	case ERBIUM_ARG_WNO_ERROR:
+	  if (!erbium_set_warnings_error (key, value,
+					  arg->kind == ERBIUM_ARG_WERROR))
+	    return 1;
+	  break;
 	case ERBIUM_ARG_HELP:
 	  inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
 	  break;
@@ -366,5 +387,6 @@ plugin_init (struct plugin_name_args *info,
   erbium_init_lower (info->base_name);
   erbium_init_ivmerge (info->base_name);
   erbium_init_loopalign (info->base_name);
+  erbium_init_noop (info->base_name);
   return 0;
 }

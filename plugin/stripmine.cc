@@ -48,8 +48,8 @@
    in the function the loop's code comes from (also when that function
    is inlined), else the plugin argument burst=N, else 64 cache lines
    (--param l1-cache-line-size) of the loop's largest element type; a
-   pragma that sets no loop's burst gets a -Wpragmas warning at the end
-   of the unit.  The pass runs after "laddress", just before
+   pragma that sets no loop's burst gets a -Werbium-burst-pragma warning
+   at the end of the unit.  The pass runs after "laddress", just before
    erbium-window (before lim2, GCC-PLUGIN-NOTES.md "Strip-miner
    placement"), at -O1 and above when stripmine=1.  The dump names every
    loop with a primitive: strip-mined with the burst and why that burst,
@@ -112,8 +112,9 @@ struct erbium_burst_pragma
   const char *ignored_why;	/* its loop was not strip-mined: why (a
 				   string literal of SM_REJECT), or NULL */
   int ignored_line;	/* that loop's line */
-  /* Read back in lto1 (sm_read_pragmas), and then whether -Wpragmas was
-     enabled at the pragma in cc1: lto1 does not know that C option.  */
+  /* Read back in lto1 (sm_read_pragmas), and then whether
+     -Werbium-burst-pragma was on in cc1: lto1 does not see the
+     compiles' -Wno-erbium-burst-pragma.  */
   bool from_lto;
   bool lto_warn;
 };
@@ -138,20 +139,21 @@ erbium_handle_burst_pragma (cpp_reader *)
       || tree_int_cst_sgn (x) < 0 || !tree_fits_shwi_p (x)
       || tree_to_shwi (x) > (1 << 24))
     {
-      warning_at (loc, OPT_Wpragmas, "%<#pragma erbium burst%> expects a "
-		  "number of elements from 0 to %d; ignored", 1 << 24);
+      erbium_warning_at (loc, ERBIUM_WARN_BURST_PRAGMA, "%<#pragma erbium "
+			 "burst%> expects a number of elements from 0 to %d; "
+			 "ignored", 1 << 24);
       return;
     }
   int n = (int) tree_to_shwi (x);
   if (paren && pragma_lex (&x) != CPP_CLOSE_PAREN)
     {
-      warning_at (loc, OPT_Wpragmas, "missing %<)%> after "
-		  "%<#pragma erbium burst (%d%>; ignored", n);
+      erbium_warning_at (loc, ERBIUM_WARN_BURST_PRAGMA, "missing %<)%> "
+			 "after %<#pragma erbium burst (%d%>; ignored", n);
       return;
     }
   if (pragma_lex (&x) != CPP_EOF)
-    warning_at (loc, OPT_Wpragmas, "junk at end of %<#pragma erbium "
-		"burst%>");
+    erbium_warning_at (loc, ERBIUM_WARN_BURST_PRAGMA, "junk at end of "
+		       "%<#pragma erbium burst%>");
   int fn_uid = current_function_decl ? (int) DECL_UID (current_function_decl)
 					: -1;
   erbium_burst_pragma p = { loc, n, fn_uid, false, false, NULL, 0 };
@@ -169,16 +171,14 @@ erbium_register_pragmas (void *, void *)
    pragmas.  In cc1, sm_stream_pragmas hangs the pragmas of each function
    on its declaration as the internal attribute SM_PRAGMA_ATTR, which LTO
    streams with the declaration: a TREE_LIST whose entries have as
-   purpose a TREE_LIST of the burst and of whether -Wpragmas is enabled
-   at the pragma (two INTEGER_CSTs) and, as value, a NOP_EXPR at the
-   pragma's
+   purpose a TREE_LIST of the burst and of whether -Werbium-burst-pragma
+   is on (two INTEGER_CSTs) and, as value, a NOP_EXPR at the pragma's
    location (LTO streams expression locations) of the string
    "FILE:LINE:COLUMN" (which keeps the expressions of different pragmas
    apart: LTO merges trees that differ only in their locations).  In
-   lto1,
-   sm_read_pragmas turns the attribute of each function the pass meets
-   back into erbium_burst_pragmas.  The space in the name keeps it out of
-   reach of source code, as GCC's own "fn spec".  */
+   lto1, sm_read_pragmas turns the attribute of each function the pass
+   meets back into erbium_burst_pragmas.  The space in the name keeps it
+   out of reach of source code, as GCC's own "fn spec".  */
 #define SM_PRAGMA_ATTR "erbium burst"
 
 /* PLUGIN_ALL_IPA_PASSES_START, in cc1: for a unit written for link-time
@@ -208,8 +208,8 @@ sm_stream_pragmas (void *, void *)
 	    tree burst = build_tree_list
 			   (build_int_cst (integer_type_node, p.burst),
 			    build_int_cst (integer_type_node,
-					   warning_enabled_at (p.loc,
-							       OPT_Wpragmas)));
+					   erbium_warning_enabled
+					     (ERBIUM_WARN_BURST_PRAGMA)));
 	    list = tree_cons (burst, where, list);
 	  }
       if (list)
@@ -519,13 +519,13 @@ sm_mark_pragmas_seen (function *fun)
       p.seen = true;
 }
 
-/* PLUGIN_FINISH_UNIT: warn (-Wpragmas) about each #pragma erbium burst in
-   a function whose code the pass analysed (on its own or inlined) that
-   chose no loop's burst: either its loop was not strip-mined (the
-   warning gives the reason, as the dump does) or no innermost loop with
-   stream primitives follows it.  Pragmas in functions the pass never ran
-   on (-O0, stripmine=0, a static function never called) stay silent, as
-   GCC's own loop pragmas do at -O0.  */
+/* PLUGIN_FINISH_UNIT: warn (-Werbium-burst-pragma) about each #pragma
+   erbium burst in a function whose code the pass analysed (on its own
+   or inlined) that chose no loop's burst: either its loop was not
+   strip-mined (the warning gives the reason, as the dump does) or no
+   innermost loop with stream primitives follows it.  Pragmas in
+   functions the pass never ran on (-O0, stripmine=0, a static function
+   never called) stay silent, as GCC's own loop pragmas do at -O0.  */
 static void
 sm_warn_unused_pragmas (void *, void *)
 {
@@ -533,16 +533,15 @@ sm_warn_unused_pragmas (void *, void *)
     {
       if (p.used || !p.seen || (p.from_lto && !p.lto_warn))
 	continue;
-      /* In lto1 -Wpragmas is never enabled (a C option): the state at the
-	 pragma in cc1 decided above.  */
-      int opt = p.from_lto ? 0 : OPT_Wpragmas;
       if (p.ignored_why)
-	warning_at (p.loc, opt, "%<#pragma erbium burst%> ignored: "
-		    "the loop at line %d is not strip-mined (%s)",
-		    p.ignored_line, p.ignored_why);
+	erbium_warning_at (p.loc, ERBIUM_WARN_BURST_PRAGMA, "%<#pragma "
+			   "erbium burst%> ignored: the loop at line %d is "
+			   "not strip-mined (%s)", p.ignored_line,
+			   p.ignored_why);
       else
-	warning_at (p.loc, opt, "%<#pragma erbium burst%> ignored: "
-		    "no innermost loop with stream primitives follows it");
+	erbium_warning_at (p.loc, ERBIUM_WARN_BURST_PRAGMA, "%<#pragma "
+			   "erbium burst%> ignored: no innermost loop with "
+			   "stream primitives follows it");
     }
   erbium_burst_pragmas.release ();
 }

@@ -54,7 +54,8 @@ extern void __erbium_run_marker (void);
    `__attribute__((erbium_process)) void', so a process has no return
    value.  Errors (plugin): calling a process without run, taking its
    address, returning a value from it, a variadic or unprototyped process
-   with parameters.  */
+   with parameters, a process defined inside another function (a GNU C
+   nested function: it may outlive that function's frame).  */
 #define process __attribute__ ((erbium_process)) void
 
 /* record(T) re: paper section 3, "Data streaming" (`record T re').  The
@@ -62,7 +63,9 @@ extern void __erbium_run_marker (void);
    runtime's er_record *.  Expands to `T *__attribute__((erbium_record))':
    one declarator per declaration (`record(int) a, b;' makes B an int).
    Errors (plugin): subscripting or dereferencing a record, pointer
-   arithmetic on it, converting it to another pointer type.  */
+   arithmetic on it, converting it to another pointer type (er_record *
+   aside), to void *, to an integer or to a record or view of another
+   element type; an element type T over 1 MiB (the runtime's limit).  */
 #define record(T) T *__attribute__ ((erbium_record))
 
 /* view(T) v: paper section 3, "Data streaming" (`view T v').  The type of
@@ -70,7 +73,9 @@ extern void __erbium_run_marker (void);
    paper's v[[i]]), an lvalue of type T.  At run time the value is the
    runtime's er_view *.  Expands to `T *__attribute__((erbium_view))', one
    declarator per declaration.  Errors (plugin): *v, v + n, &v[i] and
-   other pointer uses, converting a view to another pointer type.  */
+   other pointer uses, converting a view to another pointer type (er_view *
+   aside), to void *, to an integer or to a view or record of another
+   element type; an element type T over 1 MiB (the runtime's limit).  */
 #define view(T) T *__attribute__ ((erbium_view))
 
 /* new_record(wreg, rreg): paper section 3, "Creation".  A fresh record
@@ -88,7 +93,10 @@ extern void __erbium_run_marker (void);
    indices 0, unregistered, no window until alloc.  Result: view(T), to be
    converted to a view(T) whose T is the record's T.  Errors (plugin): RE
    not a record(T); the result not converted to a view(T); element types
-   of the view and the record differ.  */
+   of the view and the record differ.  At run time (the plugin calls
+   er_new_read_view_of / er_new_write_view_of with sizeof (T)): a record
+   whose element size is not sizeof (T), reached through an er_record *
+   (message naming the record and both sizes, then abort).  */
 #define new_read_view(re) __erbium_new_read_view ((re))
 #define new_write_view(re) __erbium_new_write_view ((re))
 
@@ -118,23 +126,26 @@ extern void __erbium_run_marker (void);
    write indices below I (int) once every registered read view released
    I - h (h: V's horizon, in elements); waits until then.  Nothing when I
    is not above the current stall index.  No result.  Errors (plugin): V
-   statically a read view (error); a burst known to be <= 0 (warning: the
-   call does nothing).  At run time (er_misuse: a message on stderr, then
-   abort): V a read view, or I more than h above V's commit index.  */
+   statically a read view (error); I not above an earlier stall's on
+   every path (-Werbium-noop warning: the call does nothing).  At run time
+   (er_misuse: a message on stderr, then abort): V a read view, or I more
+   than h above V's commit index.  */
 #define stall(v, i) er_stall ((er_view *) (v), (i))
 
 /* commit(v, i): paper section 3, "Data streaming".  Write view V publishes
    the indices below I (int); nothing when I is not above the current
    commit index; never blocks.  No result.  Errors (plugin): V statically
-   a read view (error); a burst known to be <= 0 (warning).  At run time
+   a read view (error); I not above an earlier commit's on every path
+   (-Werbium-noop warning).  At run time
    (er_misuse, abort): V a read view.  */
 #define commit(v, i) er_commit ((er_view *) (v), (i))
 
 /* update(v, i): paper section 3, "Data streaming".  Read view V observes
    the indices below I (int); waits until every write view committed I.
    Result (int): I, or on termination a smaller index once, then 0.
-   Errors (plugin): V statically a write view (error); a burst known to be
-   <= 0 (warning).  At run time (er_misuse, abort): V a write view, or I
+   Errors (plugin): V statically a write view (error); I not above the
+   result of an earlier update on every path (-Werbium-noop warning).  At
+   run time (er_misuse, abort): V a write view, or I
    more than V's horizon above its release index.  */
 #define update(v, i) er_update ((er_view *) (v), (i))
 
@@ -150,8 +161,9 @@ extern void __erbium_run_marker (void);
 /* release(v, i): paper section 3, "Resource management".  Read view V
    declares the indices below I (int) dead; nothing when I is not above
    the current release index; never blocks.  No result.  Errors (plugin):
-   V statically a write view (error); a burst known to be <= 0 (warning).
-   At run time (er_misuse, abort): V a write view.  */
+   V statically a write view (error); I not above an earlier release's on
+   every path (-Werbium-noop warning).  At run time (er_misuse, abort): V a
+   write view.  */
 #define release(v, i) er_release ((er_view *) (v), (i))
 
 /* free_view(v) / free_view(v, flags): paper section 3, "Termination".  V's
@@ -170,8 +182,10 @@ extern void __erbium_run_marker (void);
    own; processes may run processes.  The program waits for every process
    at exit (er_wait_all).  The plugin rewrites the call into er_run with a
    static entry function per process.  No result (a void expression).
-   Errors (plugin): run of something that is not a call of a process, or
-   of a process without a prototype.  At run time: thread creation failure
+   Errors (plugin): run of something that is not a call of a process by
+   name (also `run (*&p)(x)'), of a process without a prototype or of a
+   process defined as a nested function; an argument that is a record or
+   view of another element type than its parameter's.  At run time: thread creation failure
    aborts with a message (er_run).  */
 #define run __erbium_run_marker (),
 

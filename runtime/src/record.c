@@ -178,6 +178,31 @@ er_new_write_view (er_record *r)
   return er_new_view (r, ER_WRITE);
 }
 
+/* Report a view of ESIZE-byte elements asked of R by OP (its spelling in
+   <erbium.h>) when R's elements have another size; abort.  */
+static void
+er_check_view_esize (er_record *r, size_t esize, const char *op)
+{
+  if (esize != r->esize)
+    er_fatal ("%s: record %u holds elements of %u bytes, but the view's "
+	      "elements are %zu bytes (rule: the views of a record have "
+	      "the record's element type)", op, r->serial, r->esize, esize);
+}
+
+er_view *
+er_new_read_view_of (er_record *r, size_t esize)
+{
+  er_check_view_esize (r, esize, "new_read_view");
+  return er_new_view (r, ER_READ);
+}
+
+er_view *
+er_new_write_view_of (er_record *r, size_t esize)
+{
+  er_check_view_esize (r, esize, "new_write_view");
+  return er_new_view (r, ER_WRITE);
+}
+
 /* Mark ID of KIND as registered once (for wreg/rreg gating).  */
 static void
 er_note_id (er_rec *r, int kind, int id)

@@ -1,10 +1,10 @@
-/* Strip-mining (issue 4): a #pragma erbium burst that chooses no loop's
-   burst gets a -Wpragmas warning at the end of the unit, at the pragma:
-   with the reason when the loop after it is not strip-mined (an early
-   exit), and without one when no innermost loop with stream primitives
-   follows it (here the loop after it is an outer loop).  A pragma that
-   sets a burst, and burst(0), which keeps its loop element-at-a-time on
-   purpose, get none.  */
+/* Strip-mining: a #pragma erbium burst that chooses no loop's
+   burst gets a -Werbium-burst-pragma warning at the end of the unit, at
+   the pragma: with the reason when the loop after it is not strip-mined
+   (an early exit), and without one when no innermost loop with stream
+   primitives follows it (here the loop after it is an outer loop).  A
+   pragma that sets a burst, and burst(0), which keeps its loop
+   element-at-a-time on purpose, get none.  */
 /* { dg-do compile } */
 /* { dg-options "-O3" } */
 

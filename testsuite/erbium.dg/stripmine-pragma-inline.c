@@ -1,13 +1,13 @@
-/* Strip-mining (issue 4): a #pragma erbium burst in a static inline
-   function applies to its loop wherever the function is inlined.  The
-   pass matches a loop with the pragmas of the function its code comes
-   from (the innermost inlined function's scope around it), so here:
+/* Strip-mining: a #pragma erbium burst in a static inline function
+   applies to its loop wherever the function is inlined.  The pass
+   matches a loop with the pragmas of the function its code comes from
+   (the innermost inlined function's scope around it), so here:
    sum_burst's loop gets the pragma's burst 96 in the process consumer
    (compiled on its own) and in tail_consumer, a static process inlined
    into its outlined entry __erbium_entry_tail_consumer (so sum_burst is
-   inlined twice over there); each process's own pragma still sets the
-   burst of its own loop; and the pragma of sum_until_negative, whose
-   loop is not strip-mined (an early exit), gets the -Wpragmas warning,
+   inlined twice over there); each process's own pragma sets the burst of
+   its own loop; the pragma of sum_until_negative, whose loop is not
+   strip-mined (an early exit), gets the -Werbium-burst-pragma warning,
    which it did not when pragmas were matched by the process's lines.  */
 /* { dg-do compile } */
 /* { dg-options "-O3 -fchecking -fplugin-arg-erbium-dump=erbium-stripmine" } */

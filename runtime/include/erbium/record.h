@@ -33,6 +33,16 @@ er_record *er_new_record (int wreg, int rreg, size_t esize);
 er_view *er_new_read_view (er_record *r);
 er_view *er_new_write_view (er_record *r);
 
+/* The same, for a view whose elements are ESIZE bytes (sizeof (T) of a
+   view(T)); <erbium.h>'s new_read_view(re) / new_write_view(re) become
+   these calls.  ESIZE must be R's element size (er_new_record's ESIZE):
+   otherwise the misuse is reported on stderr, naming the record and both
+   sizes, and the program aborts, as for a record reached through a
+   pointer of another element type.  Paper section 3, "Creation" (a view
+   has its record's element type).  */
+er_view *er_new_read_view_of (er_record *r, size_t esize);
+er_view *er_new_write_view_of (er_record *r, size_t esize);
+
 /* register(v, id): make V a registered view of its record with label ID
    (ids are consecutive positive integers, counted separately for read and
    write views).  If a view with the same kind and id was freed without

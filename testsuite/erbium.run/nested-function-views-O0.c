@@ -1,0 +1,6 @@
+/* GNU C nested functions using views (nested-function-views.h) at -O0.  */
+/* { dg-do run } */
+/* { dg-options "-O0" } */
+/* { dg-output "sum 4999950000, expected 4999950000: ok" } */
+
+#include "nested-function-views.h"

@@ -1,0 +1,6 @@
+/* GNU C nested functions using views (nested-function-views.h) at -O1.  */
+/* { dg-do run } */
+/* { dg-options "-O1" } */
+/* { dg-output "sum 4999950000, expected 4999950000: ok" } */
+
+#include "nested-function-views.h"

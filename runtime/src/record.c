@@ -305,6 +305,8 @@ er_register_1 (er_view *v, int id, int next)
   if (was_observer)
     er_observer_register (vi);
   er_record_unlock (r);
+  /* Outside the lock: the caller owns V, which is live, so R cannot go
+     meanwhile (internal.h); so are alloc's and parking's wakes.  */
   er_wake (&r->pub);
   return id;
 }
@@ -349,18 +351,24 @@ er_needed_slots (er_rec *r, int first)
 }
 
 /* Reallocation wait condition: every other connected, allocated, live view
-   not owned by the reallocating thread has parked for this serial.  */
+   not owned by the reallocating thread has parked for this serial.  Views'
+   states and owners change under the record's lock, so the look takes
+   it; when it is busy (a view connecting or going), the answer is "not
+   yet", and the waiter looks again.  */
 static int
 er_all_parked (struct er_waiter *w)
 {
   er_rec *r = w->rec;
   uint32_t serial = (uint32_t) w->idx;
   er_thread *self = w->thread;
+  if (pthread_mutex_trylock (&r->lock) != 0)
+    return 0;
   int missing = 0;
   for (er_vimpl *o = r->all; o; o = o->next_all)
     if (o->state == ER_V_LIVE && o->v.horizon > 0 && o->owner != self
 	&& atomic_load_explicit (&o->parked, memory_order_acquire) != serial)
       missing++;
+  er_record_unlock (r);
   w->seen = missing;
   return missing == 0;
 }

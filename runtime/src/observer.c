@@ -154,9 +154,13 @@ er_observe (er_vimpl *vi, int64_t upto)
     er_copy_racy (er_slot (vi->mirror, from, v->esize),
 		  er_slot (w, from, v->esize),
 		  (size_t) (upto - from) * v->esize);
-  /* The copy's loads before the commit indices' (a seqlock's reader).  */
+  /* The copy's loads before the commit indices' (a seqlock's reader).
+     The bound may also drop meanwhile (a writer freed no longer adds its
+     horizon): what was not copied stays missed.  */
   atomic_thread_fence (memory_order_acquire);
-  lost = er_overwritten_below (r, w->slots);
+  int64_t after = er_overwritten_below (r, w->slots);
+  if (after > lost)
+    lost = after;
   if (lost > vi->valid_from)
     vi->valid_from = lost;
   if (upto > vi->copied)
@@ -191,8 +195,15 @@ er_observer_unregister (er_vimpl *vi)
 /* Observer VI registers: it reads the record's window again.  Writers
    are held back by it from their next stall on (its registration is
    published), but may already have overwritten some of the indices it
-   holds: those below the bound count as missed.  Caller holds VI's
-   record's lock, after publishing the registration.  */
+   holds: those below the bound count as missed.  A stall granted just
+   before the registration was published is bounded by its writer's
+   commit index then, which the bound reads unless the commit's store is
+   still on its way (a store buffer drains in nanoseconds, but nothing
+   here waits for it): the one window in which an index counted as held
+   may be overwritten afterwards; a view registering while writers stream
+   has the same window (erbium/sync.h er_stall: the first stall after the
+   change).  Caller holds VI's record's lock, after publishing the
+   registration.  */
 void
 er_observer_register (er_vimpl *vi)
 {

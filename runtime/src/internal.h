@@ -56,10 +56,10 @@ typedef struct er_vimpl
   /* Realloc hand-shake: the record's realloc serial this view has parked
      for.  */
   _Atomic uint32_t parked;
-  /* Read views: indices below VALID_FROM were overwritten by writers
-     before this view, unregistered then, copied them (observer.c); the
-     view holds every index from there (or its release index) up to its
-     update index.  0 for a view that never missed anything.  */
+  /* Read views: the view missed the indices below VALID_FROM (writers
+     may have overwritten them before it, unregistered then, copied them;
+     observer.c); it holds every index from there (or its release index)
+     up to its update index.  0 for a view that never missed anything.  */
   int64_t valid_from;
   /* An observer's private mirrored window (observer.c) while it has one,
      and the index up to which it holds copies there (owner-private).  */

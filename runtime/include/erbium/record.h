@@ -45,7 +45,7 @@ er_record *er_new_record (int wreg, int rreg, size_t esize);
    indices gives up those it held below them.  Its horizon and release
    index keep their meaning.  Its updates never take the inline fast path
    (er_update_upto grants nothing), which costs a call and the copy per
-   update.  A view that registers reads the record's window again, and
+   update, and its window is as large as the record's.  A view that registers reads the record's window again, and
    indices it holds that writers may already have overwritten count as
    missed; one that unregisters (er_register(v, -1)) keeps what it holds,
    copied while its id still held the writers back.  */
@@ -106,8 +106,10 @@ void er_alloc (er_view *v, int h);
 void er_free_view (er_view *v, int flags);
 
 /* valid_from(v, i): the lowest index >= I that read view V holds or may
-   still obtain: indices from I up to below it were overwritten by writers
-   before V, an observer then, copied them (observer contract above).
+   still obtain: V missed the indices from I up to below it (writers may
+   have overwritten them before V, an observer then, copied them; observer
+   contract above), and every index from it up to V's update index holds
+   the value written there.
    Returns I when V missed none of them, and always for a registered view
    that never was an observer and for write views.  I and the result are
    the program's int indices (translated like update's).  Never blocks;

@@ -166,6 +166,15 @@ extern void __erbium_run_marker (void);
    write view.  */
 #define release(v, i) er_release ((er_view *) (v), (i))
 
+/* valid_from(v, i): the lowest index >= I (int) that read view V holds
+   or may still obtain.  An unregistered V (an observer) misses the
+   indices writers overwrote before it copied them (paper section 3,
+   "Creation": non-registered views "may safely miss parts of the data
+   stream"; erbium/record.h, er_valid_from, says which are missed).
+   Result (int): I when V missed none; above the update index, where to
+   resume.  Never blocks; no error.  */
+#define valid_from(v, i) er_valid_from ((er_view *) (v), (i))
+
 /* free_view(v) / free_view(v, flags): paper section 3, "Termination".  V's
    owner is done with it; FLAGS is ER_HANDOVER (0, the default: another
    view may register V's id and continue) or ER_TERMINATE (1: a write

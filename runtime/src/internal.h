@@ -4,7 +4,14 @@
    word, the current window and the two sets of connected views.  The sets
    are immutable snapshots replaced under the lock (readers of a snapshot
    never lock), and retired snapshots, views and windows are only freed
-   with the record, so a slow path may always walk what it loaded.  */
+   with the record, so a slow path may always walk what it loaded.
+
+   A record lives while it has a live view: the thread that frees its last
+   view deallocates it (record.c, er_free_view), right after releasing its
+   lock.  So a thread may touch a record outside its lock only while it
+   owns a live view of it (every primitive, alloc, register and every
+   waiter does); free_view's caller no longer does once its view is freed,
+   so all it does to the record happens under the lock.  */
 
 #ifndef ERBIUM_INTERNAL_H
 #define ERBIUM_INTERNAL_H
@@ -49,6 +56,15 @@ typedef struct er_vimpl
   /* Realloc hand-shake: the record's realloc serial this view has parked
      for.  */
   _Atomic uint32_t parked;
+  /* Read views: the view missed the indices below VALID_FROM (writers
+     may have overwritten them before it, unregistered then, copied them;
+     observer.c); it holds every index from there (or its release index)
+     up to its update index.  0 for a view that never missed anything.  */
+  int64_t valid_from;
+  /* An observer's private mirrored window (observer.c) while it has one,
+     and the index up to which it holds copies there (owner-private).  */
+  struct er_window *mirror;
+  int64_t copied;
 } er_vimpl;
 
 /* One participant of a set, with its state when the set was built (every
@@ -104,6 +120,9 @@ typedef struct er_rec
   er_set *retired_sets;
 
   er_window *_Atomic win;	/* current window, NULL before any alloc */
+  /* Largest horizon any write view of the record ever had (elements):
+     a writer may write up to its commit index plus it (observer.c).  */
+  _Atomic int64_t whorizon;
   er_window *retired_wins;
 
   /* Reallocation in progress: nonzero realloc serial; views reaching a
@@ -165,6 +184,20 @@ void er_park (er_vimpl *vi);
 void er_free_owned_views (er_thread *t);
 void er_describe_view (FILE *f, er_vimpl *vi);
 void er_dump_records (FILE *f);
+
+/* viewstore.c: views' memory, at addresses never reused.  */
+er_vimpl *er_view_alloc (void);
+void er_view_name (er_vimpl *vi);
+void er_view_retire (er_view *v);
+void er_view_release (er_vimpl *vi);
+
+/* observer.c: read views without an id.  */
+int er_is_observer (er_vimpl *vi);
+void er_observer_resync (er_vimpl *vi, er_window *w);
+void er_observe (er_vimpl *vi, int64_t upto);
+void er_observer_unregister (er_vimpl *vi);
+void er_observer_register (er_vimpl *vi);
+void er_observer_free (er_vimpl *vi);
 
 /* window.c  */
 er_window *er_window_new (uint64_t min_slots, uint32_t esize);

@@ -1,7 +1,8 @@
 /* Erbium runtime: reporting misuse.
 
    Every misuse the runtime can see (wrong view kind, burst larger than the
-   horizon, use before alloc, index outside the window when checking is on)
+   horizon, use before alloc, index outside the window or missed by an
+   observer when checking is on)
    ends here: one message on stderr naming the record, the view, the index
    and the paper's rule that was broken, then abort().  Aborting rather
    than returning an error keeps the hot path free of error handling.  */
@@ -100,7 +101,9 @@ er_misuse (er_view *v, int op, int64_t idx)
 
 /* Checked element access: elements I..I+N-1 of V must lie in V's window
    (read view: at or above its release index and below its update index;
-   write view: below its stall index and at most horizon below it).  */
+   write view: below its stall index and at most horizon below it), and a
+   read view must not have missed them (observer.c: at or above
+   er_valid_from).  */
 void
 er_check_access (er_view *v, int i, int n)
 {
@@ -129,6 +132,23 @@ er_check_access (er_view *v, int i, int n)
 		 "to below its update index"
 		 : "a write view accesses the horizon h indices below its "
 		 "stall index");
+      fflush (stderr);
+      abort ();
+    }
+  if (v->kind == ER_READ && idx < vi->valid_from)
+    {
+      fflush (stdout);
+      fputs ("erbium: error: element access ", stderr);
+      er_describe_view (stderr, vi);
+      fprintf (stderr, " at index %lld", (long long) idx);
+      if (n != 1)
+	fprintf (stderr, " (burst of %d)", n);
+      fprintf (stderr, ": index missed (writers may have overwritten it "
+	       "before the view, unregistered, copied it); the view missed "
+	       "every index below %lld (er_valid_from) (rule: an unregistered "
+	       "read view may miss parts of the stream, paper section 3, "
+	       "\"Creation\"; it reads only indices at or above "
+	       "er_valid_from)\n", (long long) vi->valid_from);
       fflush (stderr);
       abort ();
     }

@@ -140,7 +140,7 @@ er_new_view (er_record *rr, int kind)
 {
   er_rec *r = er_rec_of (rr);
   er_thread *t = er_self ();
-  er_vimpl *vi = er_zalloc_line (sizeof *vi, "a view");
+  er_vimpl *vi = er_view_alloc ();
   er_view *v = &vi->v;
   v->kind = (uint8_t) kind;
   v->rec = rr;
@@ -159,6 +159,7 @@ er_new_view (er_record *rr, int kind)
   r->all = vi;
   er_reshape (r);
   er_record_unlock (r);
+  er_view_name (vi);
 
   vi->next_owned = t->owned;
   t->owned = vi;
@@ -260,6 +261,10 @@ er_register_1 (er_view *v, int id, int next)
     }
   if (id == -1)
     {
+      /* While its id still holds the writers back, a read view copies
+	 what it holds into the window it reads as an observer.  */
+      if (vi->id > 0 && v->kind == ER_READ)
+	er_observer_unregister (vi);
       vi->id = 0;
       er_reshape (r);
       er_record_unlock (r);
@@ -318,10 +323,15 @@ er_register_1 (er_view *v, int id, int next)
 	  o->id = 0;
 	}
     }
+  int was_observer = er_is_observer (vi);
   vi->id = id;
   er_note_id (r, v->kind, id);
   er_reshape (r);
+  if (was_observer)
+    er_observer_register (vi);
   er_record_unlock (r);
+  /* Outside the lock: the caller owns V, which is live, so R cannot go
+     meanwhile (internal.h); so are alloc's and parking's wakes.  */
   er_wake (&r->pub);
   return id;
 }
@@ -366,18 +376,24 @@ er_needed_slots (er_rec *r, int first)
 }
 
 /* Reallocation wait condition: every other connected, allocated, live view
-   not owned by the reallocating thread has parked for this serial.  */
+   not owned by the reallocating thread has parked for this serial.  Views'
+   states and owners change under the record's lock, so the look takes
+   it; when it is busy (a view connecting or going), the answer is "not
+   yet", and the waiter looks again.  */
 static int
 er_all_parked (struct er_waiter *w)
 {
   er_rec *r = w->rec;
   uint32_t serial = (uint32_t) w->idx;
   er_thread *self = w->thread;
+  if (pthread_mutex_trylock (&r->lock) != 0)
+    return 0;
   int missing = 0;
   for (er_vimpl *o = r->all; o; o = o->next_all)
     if (o->state == ER_V_LIVE && o->v.horizon > 0 && o->owner != self
 	&& atomic_load_explicit (&o->parked, memory_order_acquire) != serial)
       missing++;
+  er_record_unlock (r);
   w->seen = missing;
   return missing == 0;
 }
@@ -422,8 +438,13 @@ er_resync (er_vimpl *vi)
   er_set *s = atomic_load_explicit (v->kind == ER_READ ? &r->writers
 				    : &r->readers, memory_order_acquire);
   /* One live peer: refresh from it alone.  Otherwise the slow path finds
-     the laggard (stream.c er_cache_min).  */
-  v->peer = s->ready && s->only ? &s->only->v.pub : NULL;
+     the laggard (stream.c er_cache_min).  An observer reads its own
+     window and refreshes nothing inline: every update it makes copies
+     (observer.c).  */
+  int observer = er_is_observer (vi);
+  v->peer = s->ready && s->only && !observer ? &s->only->v.pub : NULL;
+  if (observer)
+    er_observer_resync (vi, w);
   v->peer_rest = ER_INF;
   /* The cached minimum belongs to the old participants: a view that
      registered since may hold a lower index, and while ids 1..wreg/rreg
@@ -474,6 +495,9 @@ er_alloc (er_view *v, int h)
       er_record_lock (r);
     }
   v->horizon = h;
+  if (v->kind == ER_WRITE
+      && h > atomic_load_explicit (&r->whorizon, memory_order_relaxed))
+    atomic_store_explicit (&r->whorizon, h, memory_order_relaxed);
   er_window *w = atomic_load (&r->win);
   uint64_t need = er_needed_slots (r, !w);
   if (!w)
@@ -563,7 +587,7 @@ er_record_destroy (er_rec *r)
   for (er_set *s = r->retired_sets, *n; s; s = n)
     n = s->retired_next, free (s);
   for (er_vimpl *o = r->all, *n; o; o = n)
-    n = o->next_all, free (o);
+    n = o->next_all, er_view_release (o);
   free (r->wseen);
   free (r->rseen);
   pthread_mutex_destroy (&r->lock);
@@ -589,11 +613,12 @@ er_unown (er_vimpl *vi)
 void
 er_free_view (er_view *v, int flags)
 {
+  /* A freed handle is recognised without reading the view, whose memory
+     may have gone with its record (viewstore.c).  */
+  er_view_retire (v);
   er_vimpl *vi = er_vimpl_of (v);
   er_rec *r = er_rec_of (v->rec);
-  if (vi->state != ER_V_LIVE)
-    er_fatal ("free_view(record %u view %d): view already freed (rule: a "
-	      "view is freed once)", r->pub.serial, vi->serial);
+  er_observer_free (vi);
   er_record_lock (r);
   /* Under the lock: placement reads the owners of a record's views.  */
   er_unown (vi);
@@ -607,11 +632,15 @@ er_free_view (er_view *v, int flags)
   r->nlive--;
   int last = r->nlive == 0 && r->wmissing == 0 && r->rmissing == 0;
   er_reshape (r);
+  /* Wake under the lock: from its unlock on, this thread owns no view of
+     R, and another thread freeing R's last view may deallocate R
+     (internal.h).  The last view wakes nobody: no view is left to
+     wait.  */
+  if (!last)
+    er_wake (&r->pub);
   er_record_unlock (r);
   if (last)
     er_record_destroy (r);
-  else
-    er_wake (&r->pub);
 }
 
 /* Free every view thread T still owns, terminating its streams.  */
@@ -646,6 +675,14 @@ er_dump_records (FILE *f)
   pthread_mutex_lock (&er_records_lock);
   for (er_rec *r = er_records; r; r = r->next_live)
     {
+      /* Views connect and go, and owners exit, under the lock.  Not
+	 waiting for it: a report must not hang (when every thread waits
+	 in a primitive, nobody holds it).  */
+      if (pthread_mutex_trylock (&r->lock) != 0)
+	{
+	  fprintf (f, "  record %u: busy, not shown\n", r->pub.serial);
+	  continue;
+	}
       er_window *w = atomic_load (&r->win);
       fprintf (f, "  record %u: wreg %d (%d not yet registered), rreg %d "
 	       "(%d not yet registered), %llu slots\n", r->pub.serial,
@@ -671,6 +708,7 @@ er_dump_records (FILE *f)
 		   (long long) o->v.horizon, st[o->state],
 		   o->owner ? o->owner->name : "none");
 	}
+      er_record_unlock (r);
     }
   pthread_mutex_unlock (&er_records_lock);
 }

@@ -91,6 +91,21 @@ er_cache_min (er_view *v, const struct er_min *m)
   v->peer = m->lag ? &m->lag->v.pub : NULL;
 }
 
+/* Grant read view VI's update up to GATE, M being the writers' minimum
+   now.  A registered view caches M, so that its next updates refresh
+   inline; an observer copies the newly granted indices into its own
+   window (observer.c) and caches nothing, so that its next update comes
+   here again.  */
+static void
+er_grant_update (er_vimpl *vi, const struct er_min *m, int64_t gate)
+{
+  if (er_is_observer (vi))
+    er_observe (vi, gate);
+  else
+    er_cache_min (&vi->v, m);
+  vi->v.gate = gate;
+}
+
 /* Whether the laggard W found last time still lags in the same shape of
    the record: then the wait cannot be over (only a reallocation may end
    it), and nothing else needs to be read.  */
@@ -198,8 +213,7 @@ er_update_slow (er_view *v, int64_t idx, int i)
       er_min_commit (r, vi, &m);
       if (m.ready && m.min >= idx)
 	{
-	  er_cache_min (v, &m);
-	  v->gate = idx;
+	  er_grant_update (vi, &m, idx);
 	  return i;
 	}
       if (m.ready && m.term)
@@ -210,7 +224,7 @@ er_update_slow (er_view *v, int64_t idx, int i)
 	  v->term = 1;
 	  if (m.min > v->gate)
 	    {
-	      v->gate = v->peer_min = m.min;
+	      er_grant_update (vi, &m, m.min);
 	      return (int) (uint32_t) m.min;
 	    }
 	  return 0;

@@ -29,7 +29,26 @@ er_record *er_new_record (int wreg, int rreg, size_t esize);
 
 /* new_read_view(r) / new_write_view(r): a view connected to R, owned by the
    calling thread (process), with all its indices at 0 and no window yet
-   (alloc() gives it one).  The view is unregistered until er_register.  */
+   (alloc() gives it one).  The view is unregistered until er_register.
+
+   Observer contract (paper section 3, "Creation": non-registered views
+   serve asymmetric broadcasts where consumers "may safely miss parts of
+   the data stream").  A read view without an id, an observer, never holds
+   writers back, so writers may overwrite indices before it reads them.
+   It never reads such a value silently: each of its updates waits for the
+   writers' commits as any update does, then copies the indices granted
+   into a window of the view's own, and counts as missed every index that
+   writers may have overwritten before the copy read it.  The indices it
+   holds are those from er_valid_from(v, i) up to its update index; with
+   index checking on (ERBIUM_CHECK=1) reading a missed index is reported
+   with the record, view and index, and aborts.  An observer that misses
+   indices gives up those it held below them.  Its horizon and release
+   index keep their meaning.  Its updates never take the inline fast path
+   (er_update_upto grants nothing), which costs a call and the copy per
+   update, and its window is as large as the record's.  A view that registers reads the record's window again, and
+   indices it holds that writers may already have overwritten count as
+   missed; one that unregisters (er_register(v, -1)) keeps what it holds,
+   copied while its id still held the writers back.  */
 er_view *er_new_read_view (er_record *r);
 er_view *er_new_write_view (er_record *r);
 
@@ -47,10 +66,11 @@ er_view *er_new_write_view_of (er_record *r, size_t esize);
    (ids are consecutive positive integers, counted separately for read and
    write views).  If a view with the same kind and id was freed without
    ER_TERMINATE, V takes over its indices (hand-over).  ID == -1
-   unregisters V: a read view then no longer holds back writers; a write
-   view's id becomes free for hand-over.  Returns ID.  Registering an id
-   that a live view of the same kind holds, or an id < -1 or == 0, is a
-   misuse.  */
+   unregisters V: a read view then no longer holds back writers and is an
+   observer (contract above); a write view's id becomes free for
+   hand-over.  Returns ID.  Registering an id that a live view of the same
+   kind holds, an id that a view of the same kind freed with ER_TERMINATE
+   held, or an id < -1 or == 0, is a misuse.  */
 int er_register (er_view *v, int id);
 
 /* register(v) (the paper's Figure 2 one-argument form, register_view(v)
@@ -89,8 +109,25 @@ void er_alloc (er_view *v, int h);
    never be registered again (paper section 3, "Termination"; er_register
    reports that as misuse and aborts).  When the last view of a record is
    freed and every id up to wreg/rreg has registered once, the record and
-   its buffer are deallocated.  V must not be used afterwards.  */
+   its buffer are deallocated.  V must not be used afterwards: a second
+   free_view of V is reported (naming its record and view) and aborts,
+   also after its record went (views never reuse a freed view's
+   address).  Concurrent free_view of a record's last views is safe.  */
 void er_free_view (er_view *v, int flags);
+
+/* valid_from(v, i): the lowest index >= I that read view V holds or may
+   still obtain: V missed the indices from I up to below it (writers may
+   have overwritten them before V, an observer then, copied them; observer
+   contract above), and every index from it up to V's update index holds
+   the value written there.
+   Returns I when V missed none of them, and always for a registered view
+   that never was an observer and for write views.  I and the result are
+   the program's int indices (translated like update's).  Never blocks;
+   no error.  Use: after update(v, hd), read only indices from
+   er_valid_from(v, tl) to hd; a result above hd says where to resume
+   (release up to it, then update from it).  Not in the paper, which
+   leaves what an observer misses unspecified.  */
+int er_valid_from (er_view *v, int i);
 
 /* Introspection, for tests and tools (not for hot code).  */
 struct er_view_info

@@ -15,8 +15,8 @@
 
    Include this header after the system headers: process and run are
    object-like macros, and record, view, alloc, stall, commit, update,
-   receive, receive_range, release, free_view, register_view, new_record,
-   new_read_view, new_write_view are function-like macros.  */
+   receive, receive_range, release, valid_from, free_view, register_view,
+   new_record, new_read_view, new_write_view are function-like macros.  */
 
 #ifndef ERBIUM_H
 #define ERBIUM_H
@@ -179,8 +179,9 @@ extern void __erbium_run_marker (void);
    owner is done with it; FLAGS is ER_HANDOVER (0, the default: another
    view may register V's id and continue) or ER_TERMINATE (1: a write
    view's terminal commit index ends the stream for readers; other values
-   count by their bit 0).  V must not be used afterwards.  No result; no
-   error is detected.  */
+   count by their bit 0).  V must not be used afterwards.  No result.
+   Errors: freeing a view twice (runtime abort with a message naming its
+   record and view).  */
 #define free_view(...) \
   __ER_SEL2 (__VA_ARGS__, __er_free_view2, __er_free_view1, ~) (__VA_ARGS__)
 #define __er_free_view1(v) er_free_view ((er_view *) (v), ER_HANDOVER)

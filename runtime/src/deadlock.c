@@ -8,7 +8,15 @@
    moved for ER_DEADLOCK_CONFIRM_NS, every blocked view and every record is
    reported on stderr and the program exits with ER_EXIT_DEADLOCK instead
    of hanging.  Sleepers wake at least every few milliseconds, so the check
-   runs well within a second of the deadlock.  */
+   runs well within a second of the deadlock.
+
+   The check evaluates other threads' wait conditions, but never on their
+   waiters themselves: a waiter's try records what it saw (its laggard,
+   the minimum, batching state) in the waiter, which its owner keeps
+   writing, without a lock, while it polls between two sleeps.  The check
+   runs the try on a copy of the fields that stay fixed during the wait
+   (er_probe), which the owner wrote before it listed the waiter under
+   er_dl_lock.  */
 
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -65,6 +73,22 @@ er_deadlock_leave (struct er_waiter *w)
   pthread_mutex_unlock (&er_dl_lock);
 }
 
+/* Whether the thread waiting with W may proceed now, evaluated on a copy
+   of W's fixed fields (head of this file): what it waits for, with no
+   laggard known (the try looks at every peer) and eager (any progress up
+   to W->want is enough).  *SEEN: what the try saw (for reports).  Caller
+   holds er_dl_lock, under which W was listed.  */
+static int
+er_probe (const struct er_waiter *w, int64_t *seen)
+{
+  struct er_waiter c = { .try_fn = w->try_fn, .rec = w->rec,
+    .view = w->view, .op = w->op, .idx = w->idx, .want = w->want,
+    .hi = w->hi, .last = INT64_MIN, .eager = 1, .thread = w->thread };
+  int ok = c.try_fn (&c);
+  *seen = c.seen;
+  return ok;
+}
+
 /* Report the deadlock and exit.  Caller holds er_dl_lock.  */
 static void __attribute__ ((noreturn))
 er_deadlock_report (void)
@@ -74,6 +98,8 @@ er_deadlock_report (void)
 	   "none can proceed\n", atomic_load (&er_live));
   for (struct er_waiter *w = er_waiters; w; w = w->next)
     {
+      int64_t seen;
+      er_probe (w, &seen);
       fprintf (stderr, "  %s blocked in %s", w->thread ? w->thread->name
 	       : "?", er_op_name (w->op));
       if (w->view && (w->op == ER_OP_UPDATE || w->op == ER_OP_STALL))
@@ -93,13 +119,13 @@ er_deadlock_report (void)
 		     "%lld, minimum is ", (long long) v->own,
 		     (long long) v->gate, (long long) v->horizon,
 		     (long long) (w->idx - v->horizon));
-	  if (w->seen < 0)
+	  if (seen < 0)
 	    fputs ("not available (views with ids up to wreg/rreg have not "
 		   "all registered)", stderr);
-	  else if (w->seen == ER_INF)
+	  else if (seen == ER_INF)
 	    fputs ("unbounded", stderr);
 	  else
-	    fprintf (stderr, "%lld", (long long) w->seen);
+	    fprintf (stderr, "%lld", (long long) seen);
 	}
       else if (w->view)
 	{
@@ -121,8 +147,9 @@ er_deadlock_check (void)
     return;
   pthread_mutex_lock (&er_dl_lock);
   int stuck = atomic_load (&er_blocked) >= atomic_load (&er_live);
+  int64_t seen;
   for (struct er_waiter *w = er_waiters; stuck && w; w = w->next)
-    if (w->try_fn (w))
+    if (er_probe (w, &seen))
       stuck = 0;
   uint64_t progress = atomic_load (&er_progress);
   if (!stuck)

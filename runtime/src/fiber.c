@@ -55,7 +55,20 @@
    ERBIUM_FIBERS=0 gives every process a thread of its own whatever the
    program asked, ERBIUM_FIBERS=1 fibers.  Fibers need a context switch
    written for the architecture: x86-64 only; elsewhere every process is
-   a thread.  */
+   a thread.
+
+   Tools that follow stacks are told about the switches (er_tool_*):
+   valgrind takes a switch for a frame of megabytes ("client switching
+   stacks?") unless the fiber's stack is registered with it
+   (VALGRIND_STACK_REGISTER, when valgrind's header is installed: the
+   request costs a few instructions outside valgrind); AddressSanitizer
+   must hear of each switch before and after it
+   (__sanitizer_start_switch_fiber, __sanitizer_finish_switch_fiber), or
+   it checks a fiber's accesses against its worker's stack and loses its
+   fake stacks; ThreadSanitizer keeps a context per fiber
+   (__tsan_create_fiber, __tsan_switch_to_fiber), so that a fiber's
+   history, and the synchronisation it made, follows it from worker to
+   worker.  The last two exist only in builds with those sanitizers.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -65,6 +78,19 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "internal.h"
+
+#if defined (__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
+#if defined (__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#endif
+#if defined (__has_include)
+#if __has_include (<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define ER_HAVE_VALGRIND 1
+#endif
+#endif
 
 #if defined (__x86_64__)
 #define ER_HAVE_FIBERS 1
@@ -104,6 +130,11 @@ struct er_fiber
   er_rec *sleep_rec;
   uint32_t sleep_seq, sleep_epoch;
   int64_t deadline;
+  /* For the tools (er_tool_*): valgrind's stack id, ASan's fake stack
+     while switched out, TSan's context.  */
+  unsigned vg_stack;
+  void *asan_fake;
+  void *tsan;
 };
 
 typedef struct er_worker
@@ -112,6 +143,12 @@ typedef struct er_worker
   void *sched_sp;		/* the scheduler's saved stack pointer */
   struct er_fiber *last;	/* its scan starts after this fiber */
   char name[48];
+  /* For the tools (er_tool_*): its own stack, ASan's fake stack while
+     a fiber runs, TSan's context.  */
+  void *stack_lo;
+  size_t stack_size;
+  void *asan_fake;
+  void *tsan;
 } er_worker;
 
 static pthread_mutex_t er_rq_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -262,11 +299,109 @@ er_fiber_map_bytes (void)
   return er_stack_bytes + er_page;
 }
 
+/* The tools hear of F's stack, new (head of this file).  */
+static void
+er_tool_fiber_new (struct er_fiber *f)
+{
+#ifdef ER_HAVE_VALGRIND
+  f->vg_stack = VALGRIND_STACK_REGISTER (f->stack + er_page,
+					 f->stack + er_fiber_map_bytes ());
+#endif
+#if defined (__SANITIZE_THREAD__)
+  f->tsan = __tsan_create_fiber (0);
+  __tsan_set_fiber_name (f->tsan, f->t->name);
+#endif
+  (void) f;
+}
+
+/* ... and of its end, before it is unmapped.  */
+static void
+er_tool_fiber_free (struct er_fiber *f)
+{
+#ifdef ER_HAVE_VALGRIND
+  VALGRIND_STACK_DEREGISTER (f->vg_stack);
+#endif
+#if defined (__SANITIZE_THREAD__)
+  __tsan_destroy_fiber (f->tsan);
+#endif
+  (void) f;
+}
+
+/* Worker W starts: the tools' view of its own stack.  */
+static void
+er_tool_worker_start (er_worker *w)
+{
+#if defined (__SANITIZE_ADDRESS__)
+  pthread_attr_t a;
+  if (pthread_getattr_np (pthread_self (), &a) == 0)
+    {
+      pthread_attr_getstack (&a, &w->stack_lo, &w->stack_size);
+      pthread_attr_destroy (&a);
+    }
+#endif
+#if defined (__SANITIZE_THREAD__)
+  w->tsan = __tsan_get_current_fiber ();
+#endif
+  (void) w;
+}
+
+/* Worker W is about to switch to fiber F.  */
+static void
+er_tool_to_fiber (er_worker *w, struct er_fiber *f)
+{
+#if defined (__SANITIZE_ADDRESS__)
+  __sanitizer_start_switch_fiber (&w->asan_fake, f->stack + er_page,
+				  er_stack_bytes);
+#endif
+#if defined (__SANITIZE_THREAD__)
+  __tsan_switch_to_fiber (f->tsan, 0);
+#endif
+  (void) w, (void) f;
+}
+
+/* Worker W is back from a fiber.  */
+static void
+er_tool_in_worker (er_worker *w)
+{
+#if defined (__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber (w->asan_fake, NULL, NULL);
+#endif
+  (void) w;
+}
+
+/* Fiber F is about to switch back to its worker (for good when F is
+   done: ASan frees its fake stack).  */
+static void
+er_tool_to_worker (struct er_fiber *f)
+{
+#if defined (__SANITIZE_ADDRESS__)
+  __sanitizer_start_switch_fiber (f->state == ER_F_DONE ? NULL
+				  : &f->asan_fake, f->w->stack_lo,
+				  f->w->stack_size);
+#endif
+#if defined (__SANITIZE_THREAD__)
+  __tsan_switch_to_fiber (f->w->tsan, 0);
+#endif
+  (void) f;
+}
+
+/* Fiber F runs again (FIRST: for the first time).  */
+static void
+er_tool_in_fiber (struct er_fiber *f, int first)
+{
+#if defined (__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber (first ? NULL : f->asan_fake, NULL, NULL);
+#endif
+  (void) f, (void) first;
+}
+
 /* Switch from the running fiber F back to its worker.  */
 static void
 er_fiber_out (struct er_fiber *f)
 {
+  er_tool_to_worker (f);
   er_ctx_switch (&f->sp, f->w->sched_sp);
+  er_tool_in_fiber (f, 0);
 }
 
 /* First code of a fiber: run the process, then let the worker free
@@ -275,6 +410,7 @@ static void
 er_fiber_main (void *p)
 {
   struct er_fiber *f = p;
+  er_tool_in_fiber (f, 1);
   f->fn (f->arg);
   f->state = ER_F_DONE;
   er_fiber_out (f);
@@ -395,6 +531,7 @@ er_worker_main (void *p)
 {
   er_worker *w = p;
   er_bind_core (w->name, w->core);
+  er_tool_worker_start (w);
   struct er_fiber *prev = NULL;	/* ran last, not yet put back */
   for (;;)
     {
@@ -418,6 +555,7 @@ er_worker_main (void *p)
       prev = NULL;
       if (done)
 	{
+	  er_tool_fiber_free (done);
 	  munmap (done->stack, er_fiber_map_bytes ());
 	  free (done->t);
 	  free (done);
@@ -427,7 +565,9 @@ er_worker_main (void *p)
 	  f->state = ER_F_RUN;
 	  f->w = w;
 	  er_set_self (f->t);
+	  er_tool_to_fiber (w, f);
 	  er_ctx_switch (&w->sched_sp, f->sp);
+	  er_tool_in_worker (w);
 	  er_set_self (NULL);
 	  prev = f;
 	  continue;
@@ -480,15 +620,21 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
   f->stack = mmap (NULL, er_fiber_map_bytes (), PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
 		   -1, 0);
+  char hint[320];
   if (f->stack == MAP_FAILED)
-    er_fatal ("cannot start %s: no memory for its %zu-byte stack (%s)",
-	      t->name, er_stack_bytes, strerror (errno));
-  /* The lowest page is the guard against overflow.  */
-  mprotect (f->stack, er_page, PROT_NONE);
+    er_fatal ("cannot start %s: no memory for its %zu-byte stack: %s",
+	      t->name, er_stack_bytes,
+	      er_limit_hint (errno, er_fiber_map_bytes (), hint, sizeof hint));
+  /* The lowest page is the guard against overflow (a mapping of its
+     own: the call fails when mappings run out).  */
+  if (mprotect (f->stack, er_page, PROT_NONE) != 0)
+    er_fatal ("cannot start %s: cannot protect its stack's guard page: %s",
+	      t->name, er_limit_hint (errno, 0, hint, sizeof hint));
   f->fn = fn;
   f->arg = arg;
   f->t = t;
   t->fiber = f;
+  er_tool_fiber_new (f);
   /* The initial frame er_ctx_switch pops: control words, r15..r12,
      rbx, rbp, return address (er_ctx_entry); after the return the
      stack pointer is 16-byte aligned, as a call expects.  */

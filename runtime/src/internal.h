@@ -292,5 +292,6 @@ void *er_zalloc_line (size_t size, const char *what);
 int64_t er_clock_ns (clockid_t clock);
 int64_t er_now_ns (void);
 int er_env_flag (const char *name, int dflt);
+const char *er_limit_hint (int err, size_t asked, char *buf, size_t size);
 
 #endif /* ERBIUM_INTERNAL_H */

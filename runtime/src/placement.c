@@ -56,6 +56,17 @@ static er_thread *er_placed;	/* bound processes, under the lock */
 static int er_nplaced;		/* their number; read without the lock */
 static _Atomic int64_t er_balance_next;	/* CLOCK_MONOTONIC ns */
 
+/* Add D to the load counter *P (er_core_load, er_cpu_load), under
+   er_place_lock.  Atomic all the same: er_core_shared reads the counters
+   without the lock, in every long wait.  The cores of threads
+   (er_thread.core) are likewise written with atomic stores under the
+   lock, and read with atomic loads where the lock is not held.  */
+static void
+er_count (int *p, int d)
+{
+  __atomic_fetch_add (p, d, __ATOMIC_RELAXED);
+}
+
 /* Parse "0,2,5-7" into er_cpus.  */
 static void
 er_parse_cpus (const char *s)
@@ -241,14 +252,14 @@ er_place_new_process (int requested)
   else if (er_ncpus)
     {
       int k = er_next_cpu++ % er_ncpus;
-      er_cpu_load[k]++;
+      er_count (&er_cpu_load[k], 1);
       c = -2 - k;
       pthread_mutex_unlock (&er_place_lock);
       return c;
     }
   else
     c = er_least_loaded ();
-  er_core_load[c]++;
+  er_count (&er_core_load[c], 1);
   pthread_mutex_unlock (&er_place_lock);
   return c;
 }
@@ -301,7 +312,7 @@ void
 er_bind_self (er_thread *t, int core)
 {
   pthread_mutex_lock (&er_place_lock);
-  t->core = core;
+  __atomic_store_n (&t->core, core, __ATOMIC_RELAXED);
   t->tid = pthread_self ();
   er_bind_thread (t->tid, t->name, core);
   if (er_bind && core >= 0 && t->is_process
@@ -346,14 +357,17 @@ er_place_on_connect (er_thread *t, er_rec *r)
      tested and set again under the lock, where balancing sets it too.  */
   if (!er_bind || !t->is_process || !t->auto_placed
       || __atomic_load_n (&t->placed_by_record, __ATOMIC_RELAXED)
-      || t->core < 0)
+      || __atomic_load_n (&t->core, __ATOMIC_RELAXED) < 0)
     return;
   int peers[64], np = 0;
   er_record_lock (r);
   for (er_vimpl *o = r->all; o && np < 64; o = o->next_all)
-    if (o->owner && o->owner != t && o->owner->is_process
-	&& o->owner->core >= 0)
-      peers[np++] = o->owner->core;
+    {
+      int c = o->owner && o->owner != t && o->owner->is_process
+	      ? __atomic_load_n (&o->owner->core, __ATOMIC_RELAXED) : -1;
+      if (c >= 0)
+	peers[np++] = c;
+    }
   er_record_unlock (r);
   pthread_mutex_lock (&er_place_lock);
   int moved = t->placed_by_record;
@@ -385,8 +399,8 @@ er_place_on_connect (er_thread *t, er_rec *r)
      T->core.  */
   if (best != cur)
     {
-      er_core_load[cur]--;
-      er_core_load[best]++;
+      er_count (&er_core_load[cur], -1);
+      er_count (&er_core_load[best], 1);
       __atomic_store_n (&t->core, best, __ATOMIC_RELAXED);
       er_bind_thread (t->tid, t->name, best);
     }
@@ -417,13 +431,13 @@ er_core_shared (er_thread *t)
 void
 er_unplace (er_thread *t)
 {
-  if (t->core == -1)
+  if (__atomic_load_n (&t->core, __ATOMIC_RELAXED) == -1)
     return;
   pthread_mutex_lock (&er_place_lock);
   if (t->core >= 0)
-    er_core_load[t->core]--;
+    er_count (&er_core_load[t->core], -1);
   else
-    er_cpu_load[-2 - t->core]--;
+    er_count (&er_cpu_load[-2 - t->core], -1);
   if (t->balanced)
     __atomic_store_n (&er_nplaced, er_nplaced - 1, __ATOMIC_RELAXED);
   if (t->prev_placed)
@@ -434,7 +448,7 @@ er_unplace (er_thread *t)
     t->next_placed->prev_placed = t->prev_placed;
   t->next_placed = t->prev_placed = NULL;
   t->balanced = 0;
-  t->core = -1;
+  __atomic_store_n (&t->core, -1, __ATOMIC_RELAXED);
   pthread_mutex_unlock (&er_place_lock);
 }
 
@@ -536,8 +550,8 @@ er_balance_locked (void)
 	  fprintf (stderr, "erbium: placement: balancing: %s (%.1f ms) "
 		   "from core %d to core %d\n", th[k]->name, used[k] / 1e6,
 		   th[k]->core, to[k]);
-	er_core_load[th[k]->core]--;
-	er_core_load[to[k]]++;
+	er_count (&er_core_load[th[k]->core], -1);
+	er_count (&er_core_load[to[k]], 1);
 	__atomic_store_n (&th[k]->core, to[k], __ATOMIC_RELAXED);
 	/* Its first connection must not undo this (er_place_on_connect).  */
 	__atomic_store_n (&th[k]->placed_by_record, 1, __ATOMIC_RELAXED);

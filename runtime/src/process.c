@@ -102,9 +102,10 @@ er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
   int rc = pthread_create (&er_tids[er_ntids], NULL, er_process_main, st);
   if (rc != 0)
     {
+      char hint[320];
       pthread_mutex_unlock (&er_procs_lock);
-      er_fatal ("cannot start %s: pthread_create failed (%s)", t->name,
-		strerror (rc));
+      er_fatal ("cannot start %s: pthread_create failed: %s", t->name,
+		er_limit_hint (rc, 0, hint, sizeof hint));
     }
   er_ntids++;
   pthread_mutex_unlock (&er_procs_lock);

@@ -8,10 +8,12 @@
    and whether it counts as a live thread for deadlock detection.  */
 
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include "internal.h"
 
@@ -162,4 +164,100 @@ er_zalloc_line (size_t size, const char *what)
     er_fatal ("out of memory allocating %s (%zu bytes)", what, size);
   memset (p, 0, size);
   return p;
+}
+
+/* The number after KEY at the start of a line of the file PATH (KEY
+   NULL: the first line), or -1.  */
+static long long
+er_read_number (const char *path, const char *key)
+{
+  FILE *f = fopen (path, "r");
+  if (!f)
+    return -1;
+  long long v = -1;
+  char line[256];
+  size_t klen = key ? strlen (key) : 0;
+  while (fgets (line, sizeof line, f))
+    if (!key || strncmp (line, key, klen) == 0)
+      {
+	v = strtoll (line + klen, NULL, 10);
+	break;
+      }
+  fclose (f);
+  return v;
+}
+
+/* The calling process's memory mappings (lines of /proc/self/maps), or
+   -1.  */
+static long long
+er_count_mappings (void)
+{
+  FILE *f = fopen ("/proc/self/maps", "r");
+  if (!f)
+    return -1;
+  long long n = 0;
+  char buf[65536];
+  size_t got;
+  while ((got = fread (buf, 1, sizeof buf, f)) > 0)
+    for (size_t k = 0; k < got; k++)
+      n += buf[k] == '\n';
+  fclose (f);
+  return n;
+}
+
+/* Why a request failed with error ERR (an errno value) while it asked
+   for ASKED more bytes of address space (0: none): a sentence in BUF
+   (SIZE bytes), returned, that names the limit reached and the setting
+   that raises it.  ENOMEM and EAGAIN (what mmap, mremap, mprotect and
+   pthread_create return) are checked against the process's mappings and
+   vm.max_map_count (proc(5): "max_map_count"), then its address space
+   and RLIMIT_AS (ulimit -v); EFBIG is the file size limit, RLIMIT_FSIZE
+   (ulimit -f).  Anything else, or no limit reached, is strerror (ERR).
+   For error messages only: it reads /proc.  */
+const char *
+er_limit_hint (int err, size_t asked, char *buf, size_t size)
+{
+  struct rlimit rl;
+  if (err == EFBIG && getrlimit (RLIMIT_FSIZE, &rl) == 0
+      && rl.rlim_cur != RLIM_INFINITY)
+    {
+      snprintf (buf, size, "it would exceed the file size limit, %llu "
+		"bytes (ulimit -f); raise it",
+		(unsigned long long) rl.rlim_cur);
+      return buf;
+    }
+  if (err == ENOMEM || err == EAGAIN)
+    {
+      long long max = er_read_number ("/proc/sys/vm/max_map_count", NULL);
+      long long maps = er_count_mappings ();
+      /* Near the limit rather than at it: the failed call may have
+	 needed more than one new mapping (splitting a reservation).  */
+      if (max > 0 && maps >= 0 && maps + 16 >= max)
+	{
+	  snprintf (buf, size, "the process has %lld memory mappings, the "
+		    "most vm.max_map_count (%lld) allows; raise it (as root: "
+		    "sysctl -w vm.max_map_count=%lld) or use fewer records "
+		    "or processes", maps, max, 4 * max);
+	  return buf;
+	}
+      long long vm_kib = er_read_number ("/proc/self/status", "VmSize:");
+      if (getrlimit (RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+	  && vm_kib >= 0
+	  && (unsigned long long) vm_kib * 1024 + asked + (1 << 20)
+	     > (unsigned long long) rl.rlim_cur)
+	{
+	  snprintf (buf, size, "the process uses %lld KiB of address space "
+		    "and needs %zu bytes more, beyond its limit of %llu KiB "
+		    "(ulimit -v); raise it", vm_kib, asked,
+		    (unsigned long long) rl.rlim_cur / 1024);
+	  return buf;
+	}
+      if (err == ENOMEM)
+	{
+	  snprintf (buf, size, "out of memory (%s)", strerror (err));
+	  return buf;
+	}
+    }
+  snprintf (buf, size, "%s", strerror (err));
+  return buf;
 }

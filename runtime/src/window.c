@@ -1,12 +1,54 @@
 /* Erbium runtime: mirrored sliding-window buffers.
 
    A record's buffer of SLOTS elements (a power of two) is mapped twice,
-   back to back (anonymous shared memory, the second mapping made by
-   mremap).  Element I lives at slot I & (SLOTS - 1), and the N elements
-   from any slot on, for N <= SLOTS, are contiguous in virtual memory:
-   burst loops need no modulo and no split at the wrap point (the
-   paper's section 4 strip-mining goal, obtained from the MMU).
-   The price is that one copy must be a whole number of pages.
+   back to back: element I lives at slot I & (SLOTS - 1), and the N
+   elements from any slot on, for N <= SLOTS, are contiguous in virtual
+   memory, so burst loops need no modulo and no split at the wrap point
+   (the paper's section 4 strip-mining goal, obtained from the MMU).  With
+   B the bytes of one copy, the byte at X + B is the byte at X.
+
+   Mapping pages twice.  The memory is anonymous shared memory, mapped
+   again with mremap and an old size of 0 (mremap(2): "a new mapping of
+   the same pages" of a shareable mapping).  Where that call is refused
+   (valgrind rejects it; er_shm_probe tries it once), a memory file
+   (memfd_create) is mapped at both places instead.  A file has a size,
+   which the file size limit (RLIMIT_FSIZE, ulimit -f) caps, and passing
+   it raises SIGXFSZ; anonymous memory has none, which is why the file is
+   only the fallback.  The fallback checks the limit first: an arena's
+   file (below) is cut to it, and a window larger than the limit is
+   reported naming ulimit -f.
+
+   Pages.  The MMU aliases whole pages, so one copy is a whole number of
+   pages, even for a window of a few elements: a mirror at a distance of
+   less than a page cannot be made of pages, and without a mirror the
+   inline hot path (erbium/sync.h) and the plugin's burst form would
+   need a split at the wrap.  Such a window gets a page's worth of slots
+   instead (more slots than the horizons need is harmless).
+
+   Arenas.  Each mapping is a kernel VMA, of which a process may have
+   vm.max_map_count (65530 by default): at two per window, about 32 000
+   records exhausted them.  So windows of up to ER_SMALL_MAX bytes per
+   copy share arenas: one shared memory object of up to ER_ARENA_BYTES,
+   cut into windows of one size B, mapped into a reserved range as copy
+   0, mirror 0, copy 1, mirror 1, ...: window K's copy and mirror both
+   map the object's bytes [K B, (K + 1) B).  The mirror of window K and
+   the copy of window K + 1 are adjacent both in the address space and
+   in the object, so the kernel merges them into one VMA: K windows cost
+   K + 1 mappings, plus two for the arena (the object's own mapping, the
+   reservation's unused rest).  One per window is the least pages can
+   do: the range of every window holds a point where the object offset
+   jumps back by B, and a VMA maps offsets linearly.  An arena's windows
+   are mapped as they are handed out, so an arena costs 2 x ER_ARENA_BYTES
+   of address space, never backed until used, but only the mappings of
+   its windows.  A window above ER_SMALL_MAX maps an object of its own
+   twice (two mappings, for more than ER_SMALL_MAX bytes of memory each:
+   memory runs out long before mappings).  Windows in arenas are as
+   page-aligned, populated and fast as the others.
+
+   Limits.  A mapping that fails is reported with the limit that stopped
+   it (er_limit_hint: vm.max_map_count, the address space limit ulimit
+   -v, the fallback's file size limit, or memory), then the program
+   aborts (er_fatal).
 
    A window given back (er_window_free: its record has no view left) is
    kept for the next window of the same size, up to ER_WINDOW_CACHE_MAX
@@ -17,27 +59,188 @@
    receiver's processes spent 1.5 ms of CPU in it while they finished;
    kept, the receiver ran 0.2 % faster, paired, within the noise), and a
    program that makes a record per job gets its windows populated
-   already.  What stays kept goes with the process.  */
+   already.  A window of an arena stays mapped when given back, for the
+   next window of its size; beyond ER_WINDOW_CACHE_MAX its pages go back
+   to the system (MADV_REMOVE).  Arenas are never unmapped: their
+   mappings and address space stay at the program's peak.  What stays
+   kept goes with the process.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "internal.h"
 
 /* Bytes of one copy up to which a window is populated when created.  */
 #define ER_POPULATE_MAX ((size_t) 64 << 20)
-/* Bytes of one copy, in all, of the windows kept for reuse: ten times
-   the FM receiver's windows.  */
+/* Bytes of one copy, in all, of the windows kept for reuse with their
+   pages: ten times the FM receiver's windows.  */
 #define ER_WINDOW_CACHE_MAX ((size_t) 16 << 20)
+/* Windows of at most this many bytes per copy share arenas.  */
+#define ER_SMALL_MAX ((size_t) 64 << 10)
+/* Bytes of an arena's object: at least 32 windows of ER_SMALL_MAX.  */
+#define ER_ARENA_BYTES ((size_t) 2 << 20)
 
-/* The windows kept for reuse, linked by retired_next, and their bytes
-   (one copy each).  */
-static pthread_mutex_t er_win_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+/* A shared memory object, mapped at the places its windows need.  */
+typedef struct er_shm
+{
+  char *src;			/* anonymous memory: mapped once, mremap's
+				   source */
+  int fd;			/* the fallback's memory file, else -1 */
+} er_shm;
+
+/* An arena: windows of one size in one object (head of this file).  */
+typedef struct er_arena
+{
+  er_shm shm;
+  char *base;			/* reserved: N copies and their mirrors */
+  uint32_t n;			/* windows it holds */
+  uint32_t used;		/* windows 0 .. USED - 1 handed out once */
+  struct er_class *cls;
+} er_arena;
+
+/* The windows of the arenas of one size.  */
+typedef struct er_class
+{
+  struct er_class *next;
+  size_t bytes;			/* of one copy */
+  er_arena *arena;		/* the newest arena: windows left in it */
+  struct er_win *free;		/* given back, linked by retired_next */
+} er_class;
+
+/* A window with what only this file needs.  */
+typedef struct er_win
+{
+  er_window w;			/* first: er_window * <-> er_win * */
+  er_arena *arena;		/* NULL: an object of its own */
+  int kept;			/* given back with its pages, counted in
+				   er_win_kept */
+} er_win;
+
+/* Everything below is under this lock.  */
+static pthread_mutex_t er_win_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Windows of their own kept for reuse, linked by retired_next.  */
 static er_window *er_win_cache;
-static size_t er_win_cache_bytes;
+/* Bytes (one copy each) of the windows kept with their pages.  */
+static size_t er_win_kept;
+static er_class *er_classes;
+
+/* Whether mremap refused to map shared memory twice: memory files from
+   then on.  Set once, by er_shm_probe.  */
+static int er_shm_use_file;
+static pthread_once_t er_shm_once = PTHREAD_ONCE_INIT;
+
+/* Try mremap's second mapping once, on a page.  Only a refusal of the
+   call itself (EINVAL: valgrind, or a kernel without it) selects the
+   memory files; running out of mappings or memory here is left to the
+   windows, which report it.  */
+static void
+er_shm_probe (void)
+{
+  size_t page = (size_t) sysconf (_SC_PAGESIZE);
+  char *p = mmap (NULL, 2 * page, PROT_NONE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return;
+  if (mmap (p, page, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED
+      && mremap (p, 0, page, MREMAP_MAYMOVE | MREMAP_FIXED, p + page)
+	 == MAP_FAILED
+      && errno == EINVAL)
+    er_shm_use_file = 1;
+  munmap (p, 2 * page);
+}
+
+/* Report that a window of SLOTS elements of ESIZE bytes (BYTES per copy)
+   could not be had because of error ERR in WHAT, asking for ASKED more
+   bytes of address space, and abort.  */
+static void __attribute__ ((noreturn))
+er_window_fail (const char *what, uint64_t slots, uint32_t esize,
+		size_t bytes, int err, size_t asked)
+{
+  char hint[320];
+  er_fatal ("cannot map a window of %llu elements of %u bytes (%zu bytes, "
+	    "mapped twice): %s failed: %s", (unsigned long long) slots, esize,
+	    bytes, what, er_limit_hint (err, asked, hint, sizeof hint));
+}
+
+/* The file size limit in bytes (RLIM_INFINITY: none).  */
+static rlim_t
+er_fsize_limit (void)
+{
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_FSIZE, &rl) != 0)
+    return RLIM_INFINITY;
+  return rl.rlim_cur;
+}
+
+/* Make O, an object of BYTES, mapped once at AT if AT is not NULL (a
+   fixed place, replacing what is there), else (anonymous memory only)
+   wherever the kernel likes.  Returns 0, or an error number after
+   naming the failed call in *WHAT; a memory file above the file size
+   limit is EFBIG, before any call.  */
+static int
+er_shm_create (er_shm *o, size_t bytes, char *at, const char **what)
+{
+  o->src = NULL;
+  o->fd = -1;
+  if (!er_shm_use_file)
+    {
+      *what = "mmap of shared memory";
+      char *p = mmap (at, bytes, PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS
+		      | (at ? MAP_FIXED : MAP_NORESERVE), -1, 0);
+      if (p == MAP_FAILED)
+	return errno;
+      o->src = p;
+      return 0;
+    }
+  *what = "a memory file (mremap cannot map shared memory twice here, "
+	  "as under valgrind)";
+  if (er_fsize_limit () < bytes)
+    return EFBIG;
+  int fd = memfd_create ("erbium-window", MFD_CLOEXEC);
+  if (fd < 0)
+    return errno;
+  if (ftruncate (fd, (off_t) bytes) != 0)
+    {
+      int e = errno;
+      close (fd);
+      return e;
+    }
+  o->fd = fd;
+  if (at && mmap (at, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+		  fd, 0) == MAP_FAILED)
+    {
+      *what = "mmap of a memory file";
+      return errno;
+    }
+  return 0;
+}
+
+/* Map LEN bytes of O from offset OFF at DST (fixed, replacing what is
+   there).  Returns 0, or an error number after naming the call in
+   *WHAT.  */
+static int
+er_shm_map (er_shm *o, size_t off, size_t len, char *dst, const char **what)
+{
+  if (o->fd < 0)
+    {
+      *what = "mremap (a second mapping of shared memory)";
+      if (mremap (o->src + off, 0, len, MREMAP_MAYMOVE | MREMAP_FIXED, dst)
+	  != dst)
+	return errno;
+      return 0;
+    }
+  *what = "mmap of a memory file";
+  if (mmap (dst, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, o->fd,
+	    (off_t) off) == MAP_FAILED)
+    return errno;
+  return 0;
+}
 
 /* Smallest power of two >= X (X >= 1).  */
 static uint64_t
@@ -49,10 +252,140 @@ er_pow2_ceil (uint64_t x)
   return p;
 }
 
-/* A window of at least MIN_SLOTS elements of ESIZE bytes: a kept one
-   of that size if there is one, else a new mapping.  Populated for a
-   calling thread, not for a fiber (below).  Aborts with a message when
-   memory or mappings cannot be had.  */
+/* A new window of its own, BYTES per copy: reserve twice BYTES, map the
+   object at the start and again right after.  POPULATE: fault the first
+   copy in now.  SLOTS and ESIZE: for reports.  */
+static er_win *
+er_own_new (size_t bytes, int populate, uint64_t slots, uint32_t esize)
+{
+  er_win *w = calloc (1, sizeof *w);
+  if (!w)
+    er_fatal ("out of memory allocating a window descriptor");
+  char *base = mmap (NULL, 2 * bytes, PROT_NONE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED)
+    er_window_fail ("reserving its address space", slots, esize, bytes,
+		    errno, 2 * bytes);
+  er_shm o;
+  const char *what;
+  int err = er_shm_create (&o, bytes, base, &what);
+  if (!err)
+    err = er_shm_map (&o, 0, bytes, base + bytes, &what);
+  if (err)
+    er_window_fail (what, slots, esize, bytes, err, 0);
+  /* The object lives as long as its mappings.  */
+  if (o.fd >= 0)
+    close (o.fd);
+  /* Populate the first copy now, outside the stream: otherwise the
+     first pass through the window takes a fault per page, in the middle
+     of the producers' bursts.  Not the second copy: only bursts that
+     cross the window's end touch it, the first burst's worth of its
+     pages, and mapping all of it cost 80 us per 512 KiB (of 500 for the
+     whole window) in the alloc that created it.  Without
+     MADV_POPULATE_WRITE (before Linux 5.14) the pages fault in the
+     stream.  */
+  if (populate)
+    madvise (base, bytes, MADV_POPULATE_WRITE);
+  w->w.base = base;
+  w->w.bytes = bytes;
+  return w;
+}
+
+/* The class of the small windows of BYTES per copy, made if need be.
+   Caller holds er_win_lock.  */
+static er_class *
+er_class_of (size_t bytes)
+{
+  er_class *c;
+  for (c = er_classes; c; c = c->next)
+    if (c->bytes == bytes)
+      return c;
+  c = calloc (1, sizeof *c);
+  if (!c)
+    er_fatal ("out of memory allocating a window class");
+  c->bytes = bytes;
+  c->next = er_classes;
+  er_classes = c;
+  return c;
+}
+
+/* A new arena for C's windows.  Caller holds er_win_lock.  SLOTS, ESIZE:
+   for reports.  */
+static er_arena *
+er_arena_new (er_class *c, uint64_t slots, uint32_t esize)
+{
+  size_t n = ER_ARENA_BYTES / c->bytes;
+  /* The fallback's file stays within the file size limit: fewer windows
+     per arena, down to one, below which the window is reported.  */
+  rlim_t lim = er_shm_use_file ? er_fsize_limit () : RLIM_INFINITY;
+  if (lim != RLIM_INFINITY && lim / c->bytes < n)
+    n = lim / c->bytes ? lim / c->bytes : 1;
+  size_t bytes = n * c->bytes;
+  er_arena *a = calloc (1, sizeof *a);
+  if (!a)
+    er_fatal ("out of memory allocating a window arena");
+  a->base = mmap (NULL, 2 * bytes, PROT_NONE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (a->base == MAP_FAILED)
+    er_window_fail ("reserving the address space of an arena", slots,
+		    esize, c->bytes, errno, 2 * bytes);
+  const char *what;
+  int err = er_shm_create (&a->shm, bytes, NULL, &what);
+  if (err)
+    er_window_fail (what, slots, esize, c->bytes, err, bytes);
+  a->n = (uint32_t) n;
+  a->cls = c;
+  return a;
+}
+
+/* A small window of BYTES per copy: one given back, or the next of its
+   class's newest arena (a new arena when that one is full).  SLOTS,
+   ESIZE: for reports.  */
+static er_win *
+er_small_new (size_t bytes, uint64_t slots, uint32_t esize)
+{
+  pthread_mutex_lock (&er_win_lock);
+  er_class *c = er_class_of (bytes);
+  er_win *w = c->free;
+  if (w)
+    {
+      c->free = (er_win *) w->w.retired_next;
+      if (w->kept)
+	er_win_kept -= bytes;
+      w->kept = 0;
+      pthread_mutex_unlock (&er_win_lock);
+      w->w.retired_next = NULL;
+      return w;
+    }
+  if (!c->arena || c->arena->used == c->arena->n)
+    c->arena = er_arena_new (c, slots, esize);
+  er_arena *a = c->arena;
+  size_t k = a->used++;
+  pthread_mutex_unlock (&er_win_lock);
+
+  /* Window K's copy, then its mirror (head of this file): outside the
+     lock, each in its own place of the reservation.  */
+  w = calloc (1, sizeof *w);
+  if (!w)
+    er_fatal ("out of memory allocating a window descriptor");
+  char *base = a->base + 2 * k * bytes;
+  const char *what;
+  int err = er_shm_map (&a->shm, k * bytes, bytes, base, &what);
+  if (!err)
+    err = er_shm_map (&a->shm, k * bytes, bytes, base + bytes, &what);
+  if (err)
+    er_window_fail (what, slots, esize, bytes, err, 0);
+  w->w.base = base;
+  w->w.bytes = bytes;
+  w->arena = a;
+  return w;
+}
+
+/* A window of at least MIN_SLOTS elements of ESIZE bytes: a kept one of
+   that size if there is one, else a new one (in an arena when small).
+   Populated for a calling thread, not for a fiber (below).  Aborts with
+   a message naming the limit when memory or mappings cannot be had
+   (head of this file).  */
 er_window *
 er_window_new (uint64_t min_slots, uint32_t esize)
 {
@@ -67,100 +400,91 @@ er_window_new (uint64_t min_slots, uint32_t esize)
 	      "(rule: the buffer holds the largest write plus read horizon; "
 	      "at most 2^31 elements)", (unsigned long long) slots, esize);
   size_t bytes = slots * esize;
+  pthread_once (&er_shm_once, er_shm_probe);
 
-  /* Populate the first copy now, outside the stream: otherwise the
-     first pass through the window takes a fault per page, in the middle
-     of the producers' bursts (and shared memory gets no huge pages).  A
-     stream touches every page of it after one pass anyway; windows above
-     ER_POPULATE_MAX stay lazy, so that a huge horizon costs only what the
-     stream uses.  Not the second copy: only bursts that cross the
-     window's end touch it, the first burst's worth of its pages, and
-     mapping all of it cost 80 us per 512 KiB (of 500 for the whole
-     window) in the alloc that created it.
-     Not a window a fiber creates either: populating held the fiber's
-     worker, 0.5 ms per 512 KiB, one window after the other while the
-     pipeline started, where faults in the first pass are spread over the
-     workers as the stream reaches each page; left to the faults, the FM
-     receiver ran 0.4 to 1 % faster on 60 s of input and 2 to 3 % on 10 s
+  /* Populate the first copy (er_own_new says why), unless the window is
+     huge: then a huge horizon costs only what the stream uses.  Not a
+     window a fiber creates either: populating held the fiber's worker,
+     0.5 ms per 512 KiB, one window after the other while the pipeline
+     started, where faults in the first pass are spread over the workers
+     as the stream reaches each page; left to the faults, the FM receiver
+     ran 0.4 to 1 % faster on 60 s of input and 2 to 3 % on 10 s
      (bench/README.md, "Eighth session").  A thread's window is still
      populated in its alloc, which holds up only that thread, and its
      stream then runs without faults (the exploration benchmark's short
      runs took 20 to 35 % longer per index without it).  */
   int populate = bytes <= ER_POPULATE_MAX && !er_self ()->fiber;
 
-  /* A kept window of the same slots and element size: its elements are
-     whatever its last record left, which no view can read before a
-     writer commits them.  */
-  er_window *w = NULL;
-  pthread_mutex_lock (&er_win_cache_lock);
-  for (er_window **p = &er_win_cache; *p; p = &(*p)->retired_next)
-    if ((*p)->slots == slots && (*p)->bytes == bytes)
-      {
-	w = *p;
-	*p = w->retired_next;
-	er_win_cache_bytes -= bytes;
-	break;
-      }
-  pthread_mutex_unlock (&er_win_cache_lock);
-  if (w)
+  er_win *w = NULL;
+  if (bytes <= ER_SMALL_MAX)
+    w = er_small_new (bytes, slots, esize);
+  else
     {
-      /* A fiber may have left some of its pages to a first pass that did
-	 not come; a thread's window is populated whoever used it before
-	 (pages already there cost a page-table walk).  Without
-	 MADV_POPULATE_WRITE (before Linux 5.14) they fault in the
-	 stream.  */
-      if (populate)
-	madvise (w->base, w->bytes, MADV_POPULATE_WRITE);
-      w->retired_next = NULL;
-      return w;
+      /* A kept window of the same size: its elements are whatever its
+	 last record left, which no view can read before a writer commits
+	 them.  */
+      pthread_mutex_lock (&er_win_lock);
+      for (er_window **p = &er_win_cache; *p; p = &(*p)->retired_next)
+	if ((*p)->bytes == bytes)
+	  {
+	    w = (er_win *) *p;
+	    *p = w->w.retired_next;
+	    er_win_kept -= bytes;
+	    break;
+	  }
+      pthread_mutex_unlock (&er_win_lock);
+      if (!w)
+	{
+	  w = er_own_new (bytes, populate, slots, esize);
+	  w->w.slots = slots;
+	  return &w->w;
+	}
+      w->w.retired_next = NULL;
     }
-
-  w = calloc (1, sizeof *w);
-  if (!w)
-    er_fatal ("out of memory allocating a window descriptor");
-  char *base = mmap (NULL, 2 * bytes, PROT_NONE,
-		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (base == MAP_FAILED)
-    er_fatal ("cannot reserve %zu bytes of address space for a window: %s",
-	      2 * bytes, strerror (errno));
-  /* The first copy is anonymous shared memory; mremap with an old size
-     of 0 maps the same pages again right after it (mremap(2): "a new
-     mapping of the same pages" of a shareable mapping).  A memfd did the
-     same but needed a file size, which RLIMIT_FSIZE (ulimit -f) caps:
-     with a limit below the window, its creation failed and the program
-     was aborted.  */
-  if (mmap (base, bytes, PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED
-	    | (populate ? MAP_POPULATE : 0), -1, 0) == MAP_FAILED
-      || mremap (base, 0, bytes, MREMAP_MAYMOVE | MREMAP_FIXED,
-		 base + bytes) != base + bytes)
-    er_fatal ("cannot map a %zu-byte mirrored window: %s", bytes,
-	      strerror (errno));
-  w->base = base;
-  w->slots = slots;
-  w->bytes = bytes;
-  return w;
+  /* A window from an arena, or kept: a fiber may have left some of its
+     pages to a first pass that did not come, and an arena's window is
+     not populated by its mapping; pages already there cost a page-table
+     walk.  */
+  if (populate)
+    madvise (w->w.base, bytes, MADV_POPULATE_WRITE);
+  w->w.slots = slots;
+  return &w->w;
 }
 
-/* Give W back (NULL: nothing): keep it for the next window of its size
-   while the kept ones stay within ER_WINDOW_CACHE_MAX, otherwise unmap
-   it and free its descriptor.  */
+/* Give WIN back (NULL: nothing): keep it for the next window of its size
+   (with its pages while the kept ones stay within ER_WINDOW_CACHE_MAX);
+   a window of its own beyond that is unmapped and its descriptor
+   freed.  */
 void
-er_window_free (er_window *w)
+er_window_free (er_window *win)
 {
-  if (!w)
+  if (!win)
     return;
-  pthread_mutex_lock (&er_win_cache_lock);
-  if (w->bytes <= ER_WINDOW_CACHE_MAX - er_win_cache_bytes)
+  er_win *w = (er_win *) win;
+  size_t bytes = w->w.bytes;
+  pthread_mutex_lock (&er_win_lock);
+  int keep = bytes <= ER_WINDOW_CACHE_MAX - er_win_kept;
+  if (keep)
+    er_win_kept += bytes;
+  if (w->arena)
     {
-      w->retired_next = er_win_cache;
-      er_win_cache = w;
-      er_win_cache_bytes += w->bytes;
-      w = NULL;
+      /* It stays mapped; its pages go when there are too many.  */
+      if (!keep)
+	madvise (w->w.base, bytes, MADV_REMOVE);
+      w->kept = keep;
+      w->w.retired_next = (er_window *) w->arena->cls->free;
+      w->arena->cls->free = w;
+      pthread_mutex_unlock (&er_win_lock);
+      return;
     }
-  pthread_mutex_unlock (&er_win_cache_lock);
-  if (!w)
+  if (keep)
+    {
+      w->w.retired_next = er_win_cache;
+      er_win_cache = &w->w;
+    }
+  pthread_mutex_unlock (&er_win_lock);
+  if (keep)
     return;
-  munmap (w->base, 2 * w->bytes);
+  munmap (w->w.base, 2 * bytes);
   free (w);
 }

@@ -21,7 +21,7 @@ struct args { er_record *in, *out; int k; };
 static int32_t
 f1 (int32_t x)
 {
-  return x * 3 + 1;
+  return (int32_t) ((uint32_t) x * 3 + 1);	/* wraps, without overflow */
 }
 
 static int32_t

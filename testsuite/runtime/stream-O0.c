@@ -42,7 +42,8 @@ relay (void *p)
 	break;
       er_stall (w, hd);
       for (int i = tl; i < hd; i++)
-	ER_AT (w, int32_t, i) = ER_AT (rd, int32_t, i) * 3 + 1;
+	ER_AT (w, int32_t, i)
+	  = (int32_t) ((uint32_t) ER_AT (rd, int32_t, i) * 3 + 1);
       er_commit (w, hd);
       er_release (rd, hd);
       tl = hd;
@@ -66,7 +67,8 @@ consumer (void *p)
 	break;
       for (int i = tl; i < hd; i++)
 	{
-	  RT_EQ (ER_AT (rd, int32_t, i), rt_val (i) * 3 + 1);
+	  RT_EQ (ER_AT (rd, int32_t, i),
+		 (int32_t) ((uint32_t) rt_val (i) * 3 + 1));
 	  sums[a->id] += ER_AT (rd, int32_t, i);
 	}
       er_release (rd, hd);
@@ -89,7 +91,7 @@ main (void)
   er_wait_all ();
   long expect = 0;
   for (int i = 0; i < N; i++)
-    expect += (int32_t) (rt_val (i) * 3 + 1);
+    expect += (int32_t) ((uint32_t) rt_val (i) * 3 + 1);
   RT_EQ (sums[1], expect);
   RT_EQ (sums[2], expect);
   RT_EQ (er_live_records (), 0);

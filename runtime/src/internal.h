@@ -48,6 +48,10 @@ typedef struct er_vimpl
 				   registered again (paper section 3) */
   struct er_thread *owner;
   struct er_vimpl *next_owned;	/* owner's list of live views */
+  /* The link that points to this view in that list (its owner's OWNED or
+     the previous view's NEXT_OWNED): a view leaves the list in constant
+     time, however many views its owner holds.  */
+  struct er_vimpl **owned_link;
   struct er_vimpl *next_all;	/* record's list of every view ever */
   /* Set while the owner sleeps with this view parked by er_park_owned
      for reallocation serial PARK_FOR, so that the view resynchronises

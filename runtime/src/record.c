@@ -162,6 +162,9 @@ er_new_view (er_record *rr, int kind)
   er_view_name (vi);
 
   vi->next_owned = t->owned;
+  if (t->owned)
+    t->owned->owned_link = &vi->next_owned;
+  vi->owned_link = &t->owned;
   t->owned = vi;
   er_place_on_connect (t, r);
   return v;
@@ -598,15 +601,11 @@ er_record_destroy (er_rec *r)
 static void
 er_unown (er_vimpl *vi)
 {
-  er_thread *t = vi->owner;
-  if (!t)
+  if (!vi->owner)
     return;
-  for (er_vimpl **p = &t->owned; *p; p = &(*p)->next_owned)
-    if (*p == vi)
-      {
-	*p = vi->next_owned;
-	break;
-      }
+  *vi->owned_link = vi->next_owned;
+  if (vi->next_owned)
+    vi->next_owned->owned_link = vi->owned_link;
   vi->owner = NULL;
 }
 

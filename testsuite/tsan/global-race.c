@@ -8,11 +8,12 @@
    race on HITS at once (halt_on_error=1, exit status 66).  */
 /* { dg-do run } */
 /* { dg-options "-O2 -g -fsanitize=thread -fplugin-arg-erbium-dump=erbium-lower" } */
-/* { dg-set-target-env-var TSAN_OPTIONS "halt_on_error=1 exitcode=66 suppressions=runtime.supp" } */
+/* { dg-set-target-env-var TSAN_OPTIONS "halt_on_error=1 exitcode=66" } */
 /* { dg-shouldfail "a data race on hits" } */
+/* { dg-sanitizer-report "the race on hits" } */
 /* { dg-output "WARNING: ThreadSanitizer: data race.*Location is global 'hits'" } */
-/* { dg-final { scan-plugin-dump {er_commit at line 47: expanded inline} erbium-lower } } */
-/* { dg-final { scan-plugin-dump {er_update at line 60: expanded inline} erbium-lower } } */
+/* { dg-final { scan-plugin-dump {er_commit at line 48: expanded inline} erbium-lower } } */
+/* { dg-final { scan-plugin-dump {er_update at line 61: expanded inline} erbium-lower } } */
 
 #include <stdatomic.h>
 #include <stdio.h>

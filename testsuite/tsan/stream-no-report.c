@@ -7,11 +7,11 @@
    and TSan sees that each element read was published after it was
    written: no report (a report exits 66).  tsan.exp links a runtime
    built with -fsanitize=thread, so that the slow paths' synchronisation
-   is seen as well, and TSan's reports on the runtime's own accesses are
-   left to the runtime's tests (runtime.supp).  */
+   is seen as well, and a report on the runtime's own accesses fails the
+   test too.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -g -fsanitize=thread -fplugin-arg-erbium-dump=erbium-stripmine,erbium-lower" } */
-/* { dg-set-target-env-var TSAN_OPTIONS "halt_on_error=1 exitcode=66 suppressions=runtime.supp" } */
+/* { dg-set-target-env-var TSAN_OPTIONS "halt_on_error=1 exitcode=66" } */
 /* { dg-output "element stream: sum 199990000 ok\n" } */
 /* { dg-output "burst stream: sum 199990000 ok\n" } */
 /* { dg-final { scan-plugin-dump {loop at line 39: strip-mined} erbium-stripmine } } */

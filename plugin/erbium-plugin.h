@@ -175,6 +175,16 @@ enum erbium_view_kind
    Slow paths are not primitives: for them it returns ERBIUM_PRIM_NONE.  */
 enum erbium_prim erbium_primitive_call (const gimple *stmt);
 
+/* The runtime's indices are 64-bit (er_index); one that a 32-bit int or
+   unsigned int holds is read modulo 2^32 relative to the view's own
+   index, any other exactly (erbium/sync.h, er_xlat).  For the index
+   value I of a primitive call (a gimple value): the value of 32 bits or
+   fewer that I was widened from (I = (long) X: X), I itself when its
+   type has 32 bits or fewer or it is a constant that a 32-bit int or
+   unsigned int holds, else NULL_TREE (a 64-bit index of its own, read
+   exactly outside the 32-bit range).  primitives.cc.  */
+tree erbium_index_narrow (tree i);
+
 /* The runtime's name of primitive or slow path P ("er_commit" ...).  */
 const char *erbium_prim_name (enum erbium_prim p);
 

@@ -170,6 +170,39 @@ erbium_primitive_call (const gimple *stmt)
 }
 
 /* See erbium-plugin.h.  */
+tree
+erbium_index_narrow (tree i)
+{
+  if (!i || !INTEGRAL_TYPE_P (TREE_TYPE (i)))
+    return NULL_TREE;
+  if (TYPE_PRECISION (TREE_TYPE (i)) <= 32)
+    return i;
+  if (TREE_CODE (i) == INTEGER_CST)
+    return (wi::fits_shwi_p (wi::to_widest (i))
+	    && tree_to_shwi (i) >= -((HOST_WIDE_INT) 1 << 31)
+	    && tree_to_shwi (i) < ((HOST_WIDE_INT) 1 << 32)) ? i : NULL_TREE;
+  /* Through conversions that keep every bit (64 bits to 64 bits, such as
+     (long) (sizetype) x), down to a widening from 32 bits or fewer.  */
+  tree x = i;
+  while (TREE_CODE (x) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (x);
+      if (!is_gimple_assign (def)
+	  || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def)))
+	return NULL_TREE;
+      tree y = gimple_assign_rhs1 (def);
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (y)))
+	return NULL_TREE;
+      if (TYPE_PRECISION (TREE_TYPE (y)) <= 32)
+	return y;
+      if (TYPE_PRECISION (TREE_TYPE (y)) < TYPE_PRECISION (TREE_TYPE (x)))
+	return NULL_TREE;
+      x = y;
+    }
+  return NULL_TREE;
+}
+
+/* See erbium-plugin.h.  */
 const char *
 erbium_prim_name (enum erbium_prim p)
 {

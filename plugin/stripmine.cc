@@ -159,14 +159,20 @@ erbium_register_pragmas (void *, void *)
 
 namespace {
 
-/* One primitive call of a candidate loop.  */
+/* One primitive call of a candidate loop.  Its index argument is the
+   runtime's 64-bit er_index; the value analysed is that argument, or the
+   value of 32 bits or fewer it was widened from (erbium_index_narrow: an
+   int program's index), so that the burst's indices are computed in the
+   program's own type, wrapping as the program's do and as the runtime
+   reads them (erbium/sync.h, er_xlat).  */
 struct sm_prim
 {
   gcall *call;
   enum erbium_prim kind;
   tree view;
-  tree base;	/* index in the first iteration (loop-invariant) */
-  tree step;	/* positive INTEGER_CST, per iteration */
+  tree base;	/* index in the first iteration (loop-invariant), in the
+		   analysed value's type */
+  tree step;	/* positive INTEGER_CST, per iteration, same type */
 };
 
 /* An affine phi of the loop's header: {BASE, +, STEP}.  */
@@ -201,6 +207,10 @@ struct sm_plan
   edge iv_exit;			/* the counted exit, or NULL */
   tree niter;			/* latch executions through IV_EXIT */
   auto_vec<edge> term_exits;	/* exits not taken when updates are granted */
+  /* The iteration counter's type: int when the loop is known to run at
+     most INT_MAX times (max_loop_iterations), else a signed 64-bit
+     type (also when the trip count's own type is wider than int).  */
+  tree ctype;
   int burst;
   const char *burst_why;
   char burst_why_buf[160];
@@ -255,16 +265,48 @@ sm_evolution (class loop *loop, tree op)
   return ev;
 }
 
-/* Operand OP of an exit condition, with the result of a granted update
-   replaced by its index.  */
+/* The index value of primitive call CALL that the analysis follows: its
+   index argument, or the 32-bit value that argument was widened from
+   (erbium_index_narrow), whose evolution stays affine where the widened
+   one may not (an unsigned counter).  */
 tree
-sm_granted (const sm_plan *plan, tree op)
+sm_index_value (gcall *call)
 {
+  tree arg = gimple_call_arg (call, 1);
+  tree narrow = erbium_index_narrow (arg);
+  return narrow && TREE_CODE (narrow) == SSA_NAME ? narrow : arg;
+}
+
+/* The evolution in PLAN's loop of operand OP of an exit condition, with
+   the result of a granted update replaced by its index (a granted update
+   returns its index argument; through a conversion of the result, such
+   as `int h = update (...)', the index converted alike).  *GRANTED tells
+   whether OP was such a result.  NULL_TREE when not affine.  */
+tree
+sm_cond_evolution (const sm_plan *plan, tree op, bool *granted)
+{
+  tree type = TREE_TYPE (op);
+  tree res = op;
   if (TREE_CODE (op) == SSA_NAME)
-    for (const sm_prim &p : plan->prims)
-      if (p.kind == ERBIUM_PRIM_UPDATE && gimple_call_lhs (p.call) == op)
-	return gimple_call_arg (p.call, 1);
-  return op;
+    {
+      gimple *def = SSA_NAME_DEF_STMT (op);
+      if (is_gimple_assign (def)
+	  && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))
+	  && TREE_CODE (gimple_assign_rhs1 (def)) == SSA_NAME)
+	res = gimple_assign_rhs1 (def);
+      for (const sm_prim &p : plan->prims)
+	if (p.kind == ERBIUM_PRIM_UPDATE
+	    && (gimple_call_lhs (p.call) == op
+		|| gimple_call_lhs (p.call) == res))
+	  {
+	    /* (T) (long) X is (T) X for the X the index was widened
+	       from.  */
+	    *granted = true;
+	    tree ev = sm_evolution (plan->loop, sm_index_value (p.call));
+	    return ev ? chrec_convert (type, ev, NULL) : NULL_TREE;
+	  }
+    }
+  return sm_evolution (plan->loop, op);
 }
 
 /* True when exit E of PLAN's loop is never taken while every update of
@@ -279,20 +321,21 @@ sm_termination_exit_p (const sm_plan *plan, edge e)
   if (!cond)
     return false;
   tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
-  tree ga = sm_granted (plan, a), gb = sm_granted (plan, b);
-  if (ga == a && gb == b)
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (a))
+      || !types_compatible_p (TREE_TYPE (a), TREE_TYPE (b)))
     return false;
-  class loop *loop = plan->loop;
-  tree ea = sm_evolution (loop, ga), eb = sm_evolution (loop, gb);
-  if (!ea || !eb || !INTEGRAL_TYPE_P (TREE_TYPE (ga))
-      || !types_compatible_p (TREE_TYPE (ga), TREE_TYPE (gb)))
+  bool granted = false;
+  tree ea = sm_cond_evolution (plan, a, &granted);
+  tree eb = sm_cond_evolution (plan, b, &granted);
+  if (!granted || !ea || !eb || chrec_contains_undetermined (ea)
+      || chrec_contains_undetermined (eb))
     return false;
-  tree type = TREE_TYPE (ga);
+  tree type = TREE_TYPE (a);
   tree diff = chrec_fold_minus (type, ea, eb);
   if (TREE_CODE (diff) != INTEGER_CST)
     return false;
-  /* The indices are int and do not wrap within one comparison: decide
-     A CODE B as (A - B) CODE 0.  */
+  /* The indices do not wrap within one comparison: decide A CODE B as
+     (A - B) CODE 0.  */
   tree res = fold_binary (gimple_cond_code (cond), boolean_type_node, diff,
 			  build_zero_cst (type));
   if (!res || TREE_CODE (res) != INTEGER_CST)
@@ -568,7 +611,7 @@ sm_analyse (sm_plan *plan, function *fun)
 	    affine_iv iv;
 	    if (!expr_invariant_in_loop_p (loop, prim.view))
 	      SM_REJECT ("a primitive's view changes in the loop", s);
-	    else if (!simple_iv (loop, loop, gimple_call_arg (call, 1), &iv,
+	    else if (!simple_iv (loop, loop, sm_index_value (call), &iv,
 				 true)
 		     || TREE_CODE (iv.step) != INTEGER_CST
 		     || tree_int_cst_sgn (iv.step) <= 0)
@@ -660,6 +703,23 @@ sm_analyse (sm_plan *plan, function *fun)
     }
   if (!plan->why_not)
     {
+      /* The counter T counts the loop's iterations (and a burst past
+	 them, at most the iterations left): int when the loop runs at
+	 most INT_MAX times, whatever its own types, else 64 bits, so that
+	 T and the induction variables recomputed from it never wrap where
+	 the loop's do not (an unsigned counter past 2^31).  */
+      widest_int nmax;
+      tree ntype = plan->iv_exit ? TREE_TYPE (plan->niter) : NULL_TREE;
+      if (ntype && TYPE_PRECISION (ntype) > TYPE_PRECISION (integer_type_node))
+	plan->ctype = signed_type_for (ntype);
+      else if (max_loop_iterations (loop, &nmax)
+	       && wi::ltu_p (nmax, INT_MAX))
+	plan->ctype = integer_type_node;
+      else
+	plan->ctype = long_long_integer_type_node;
+    }
+  if (!plan->why_not)
+    {
       sm_choose_burst (plan, fun);
       if (plan->burst == 0)
 	SM_REJECT ("#pragma erbium burst(0)", (gimple *) NULL);
@@ -707,17 +767,30 @@ sm_redefine (tree name, tree rhs)
   return g;
 }
 
-/* Emit at the end of BB the int index IDX + STEP * N (IDX an int value,
-   STEP an INTEGER_CST, N an integer value), computed modulo 2^32 as the
-   runtime translates indices (sync.h er_xlat), and return it.  */
+/* Emit at the end of BB the index IDX + STEP * N (IDX a value of the
+   type the analysis followed, sm_prim, STEP an INTEGER_CST, N an integer
+   value) in IDX's type, computed modulo 2^precision as the program's own
+   wrapping index is (and as the runtime reads a 32-bit one, sync.h
+   er_xlat), and return it.  */
 tree
 sm_index_plus (basic_block bb, tree idx, tree step, tree n)
 {
-  tree u = unsigned_type_node;
+  tree type = TREE_TYPE (idx);
+  tree u = unsigned_type_for (type);
   tree e = fold_build2 (PLUS_EXPR, u, fold_convert (u, idx),
 			fold_build2 (MULT_EXPR, u, fold_convert (u, step),
 				     fold_convert (u, n)));
-  return sm_emit (bb, fold_convert (integer_type_node, e));
+  return sm_emit (bb, fold_convert (type, e));
+}
+
+/* The type of argument ARGNO (from 0) of FNDECL's prototype.  */
+static tree
+sm_parm_type (tree fndecl, unsigned argno)
+{
+  tree a = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+  for (unsigned k = 0; k < argno; k++)
+    a = TREE_CHAIN (a);
+  return TREE_VALUE (a);
 }
 
 /* Append to CALLS BB's synchronisation primitive calls (sm_sync_prim_p),
@@ -743,20 +816,19 @@ sm_transform (sm_plan *plan, function *fun)
   basic_block header = loop->header;
   basic_block latch = loop->latch;
   edge pe = loop_preheader_edge (loop);
-  /* The counter is signed, of the trip count's precision but at least
-     int's: the loop's own signed IVs are B + S * T then, with no wrap for
-     SCEV to worry about (they would overflow with T anyway).  */
-  tree ntype = plan->iv_exit ? TREE_TYPE (plan->niter) : NULL_TREE;
-  tree ctype = (ntype && TYPE_PRECISION (ntype) > TYPE_PRECISION
-					       (integer_type_node)
-		? signed_type_for (ntype) : integer_type_node);
+  /* The counter is signed and wide enough for every iteration
+     (sm_analyse): the loop's own signed IVs are B + S * T then, with no
+     wrap for SCEV to worry about (they would overflow with T anyway).  */
+  tree ctype = plan->ctype;
 
-  /* Trip count (NTYPE) in the preheader.  */
+  /* Trip count (CTYPE) in the preheader.  */
   tree ntrip = NULL_TREE;
   if (plan->iv_exit)
-    ntrip = sm_emit (pe->src, fold_build2 (PLUS_EXPR, ntype,
-					   unshare_expr (plan->niter),
-					   build_one_cst (ntype)));
+    ntrip = sm_emit (pe->src,
+		     fold_build2 (PLUS_EXPR, ctype,
+				  fold_convert (ctype,
+						unshare_expr (plan->niter)),
+				  build_one_cst (ctype)));
   /* The first indices of the grants and hints, also in the preheader.  */
   auto_vec<tree> bases;
   for (sm_prim &p : plan->prims)
@@ -863,10 +935,16 @@ sm_transform (sm_plan *plan, function *fun)
 
   /* Publish trackers: LAST starts each burst at the view's own index
      (a commit/release of it does nothing; defined in the inner loop's
-     preheader below) and follows the copies of the commit/release.  */
+     preheader below) and follows the copies of the commit/release.  It
+     has the type of the index value the analysis followed (sm_index_value:
+     an int program's int, which the vectoriser needs, a condition
+     reduction of mixed types being unsupported), and is widened to the
+     runtime's index as the program widens it, at the tail; the view's own
+     index then stands for itself, modulo 2^32 (sync.h er_xlat).  */
   auto_vec<tree> lasts;
   for (sm_prim &p : plan->prims)
-    lasts.safe_push (sm_publish_p (p.kind) ? make_ssa_name (integer_type_node)
+    lasts.safe_push (sm_publish_p (p.kind)
+		     ? make_ssa_name (TREE_TYPE (sm_index_value (p.call)))
 		     : NULL_TREE);
 
   /* The copies of the primitives: the k-th primitive call of a block's
@@ -891,7 +969,9 @@ sm_transform (sm_plan *plan, function *fun)
 	  tree lhs = gimple_call_lhs (cc);
 	  gimple *repl;
 	  if (sm_publish_p (p.kind))
-	    repl = sm_redefine (lasts[k], idx);
+	    /* The copy's index, of the original's names until update_ssa
+	       renames them.  */
+	    repl = sm_redefine (lasts[k], sm_index_value (cc));
 	  else if (lhs)
 	    /* A granted update returns its index.  */
 	    repl = gimple_build_assign (lhs, fold_convert (TREE_TYPE (lhs),
@@ -914,17 +994,15 @@ sm_transform (sm_plan *plan, function *fun)
   basic_block hd = split_edge (e1);
   basic_block slow = single_succ (hd);
 
+  /* M, the iterations of this burst, is an int: at most the burst.  */
   tree bconst = build_int_cst (ctype, plan->burst);
   tree mm;
   if (ntrip)
-    mm = fold_build2 (MIN_EXPR, ntype,
-		      fold_build2 (MINUS_EXPR, ntype, ntrip,
-				   fold_convert (ntype, t)),
-		      fold_convert (ntype, bconst));
+    mm = fold_build2 (MIN_EXPR, ctype,
+		      fold_build2 (MINUS_EXPR, ctype, ntrip, t), bconst);
   else
     mm = bconst;
   tree m = sm_emit (hd, fold_convert (integer_type_node, mm));
-  tree uns = unsigned_type_node;
   auto_vec<tree> los;
   for (unsigned k = 0; k < plan->prims.length (); k++)
     {
@@ -934,27 +1012,38 @@ sm_transform (sm_plan *plan, function *fun)
       los.safe_push (lo);
       if (!sm_acquire_p (p.kind))
 	continue;
-      /* Ask for the iterations the earlier grants left (M so far).  */
+      /* Ask for the iterations the earlier grants left (M so far), with
+	 the indices widened to the runtime's as the program's are.  */
       tree hi = sm_index_plus (hd, lo, p.step,
 			       fold_build2 (MINUS_EXPR, integer_type_node, m,
 					    integer_one_node));
       tree decl = erbium_runtime_decl (p.kind == ERBIUM_PRIM_STALL
 				       ? ERBIUM_SLOW_STALL_UPTO
 				       : ERBIUM_SLOW_UPDATE_UPTO);
-      gcall *c = gimple_build_call (decl, 3, p.view, lo, hi);
-      tree g = make_ssa_name (integer_type_node);
+      tree itype = sm_parm_type (decl, 1);
+      tree lo64 = sm_emit (hd, fold_convert (itype, lo));
+      tree hi64 = sm_emit (hd, fold_convert (itype, hi));
+      gcall *c = gimple_build_call (decl, 3, p.view, lo64, hi64);
+      tree g = make_ssa_name (TREE_TYPE (TREE_TYPE (decl)));
       gimple_call_set_lhs (c, g);
       gimple_set_location (c, gimple_location (p.call));
       sm_append (hd, c);
-      /* Iterations covered: (G - LO + STEP) / STEP, 0 when G = LO - 1.  */
-      tree d = fold_build2 (MINUS_EXPR, uns, fold_convert (uns, g),
-			    fold_convert (uns, lo));
-      d = fold_build2 (PLUS_EXPR, integer_type_node,
-		       fold_convert (integer_type_node, d),
-		       fold_convert (integer_type_node, p.step));
-      d = fold_build2 (TRUNC_DIV_EXPR, integer_type_node, d,
-		       fold_convert (integer_type_node, p.step));
-      m = sm_emit (hd, fold_build2 (MIN_EXPR, integer_type_node, m, d));
+      /* Iterations covered: (G - LO + STEP) / STEP, 0 when G = LO - 1.
+	 The runtime returns LO plus the indices granted, exactly in 64
+	 bits (sync.h er_upto), fewer than 2^31 (a horizon): the
+	 difference is exact in 32 bits too, where a 32-bit index's
+	 arithmetic stays.  */
+      tree gt = TREE_TYPE (g);
+      tree dt = (TYPE_PRECISION (TREE_TYPE (lo)) <= 32 ? integer_type_node
+		 : gt);
+      tree du = unsigned_type_for (dt);
+      tree d = fold_build2 (MINUS_EXPR, du, fold_convert (du, g),
+			    fold_convert (du, lo));
+      d = fold_build2 (PLUS_EXPR, dt, fold_convert (dt, d),
+		       fold_convert (dt, p.step));
+      d = fold_build2 (TRUNC_DIV_EXPR, dt, d, fold_convert (dt, p.step));
+      m = sm_emit (hd, fold_build2 (MIN_EXPR, integer_type_node, m,
+				    fold_convert (integer_type_node, d)));
     }
   tree tend = sm_emit (hd, fold_build2 (PLUS_EXPR, ctype, t,
 					fold_convert (ctype, m)));
@@ -1002,8 +1091,9 @@ sm_transform (sm_plan *plan, function *fun)
       tree last = sm_index_plus (ipre, los[k], p.step,
 				 fold_build2 (MINUS_EXPR, integer_type_node,
 					      m, integer_one_node));
-      gcall *c = gimple_build_call (gimple_call_fndecl (p.call), 2, p.view,
-				    last);
+      tree fn = gimple_call_fndecl (p.call);
+      last = sm_emit (ipre, fold_convert (sm_parm_type (fn, 1), last));
+      gcall *c = gimple_build_call (fn, 2, p.view, last);
       gimple_set_location (c, gimple_location (p.call));
       sm_append (ipre, c);
     }
@@ -1014,7 +1104,9 @@ sm_transform (sm_plan *plan, function *fun)
 	sm_prim &p = plan->prims[k];
 	tree own = erbium_view_ref (p.view, erbium_view_type (p.call), "own");
 	tree v = sm_emit (ipre, own);
-	sm_append (ipre, gimple_build_assign (lasts[k], NOP_EXPR, v));
+	if (!useless_type_conversion_p (TREE_TYPE (lasts[k]), TREE_TYPE (v)))
+	  v = sm_emit (ipre, fold_convert (TREE_TYPE (lasts[k]), v));
+	sm_append (ipre, gimple_build_assign (lasts[k], v));
       }
 
   /* The inner loop's counter test, at the end of its body: the copy of
@@ -1048,8 +1140,10 @@ sm_transform (sm_plan *plan, function *fun)
       sm_prim &p = plan->prims[k];
       if (!sm_publish_p (p.kind))
 	continue;
-      gcall *c = gimple_build_call (gimple_call_fndecl (p.call), 2, p.view,
-				    lasts[k]);
+      tree fn = gimple_call_fndecl (p.call);
+      tree last = sm_emit (tail, fold_convert (sm_parm_type (fn, 1),
+					      lasts[k]));
+      gcall *c = gimple_build_call (fn, 2, p.view, last);
       gimple_set_location (c, gimple_location (p.call));
       sm_append (tail, c);
     }
@@ -1061,8 +1155,7 @@ sm_transform (sm_plan *plan, function *fun)
   edge back;
   if (plan->iv_exit)
     {
-      tree tendn = sm_emit (tail, fold_convert (ntype, tend));
-      sm_append (tail, gimple_build_cond (EQ_EXPR, tendn, ntrip, NULL_TREE,
+      sm_append (tail, gimple_build_cond (EQ_EXPR, tend, ntrip, NULL_TREE,
 					  NULL_TREE));
       edge out = make_edge (tail, plan->iv_exit->dest, EDGE_TRUE_VALUE);
       out->probability = profile_probability::unlikely ();
@@ -1163,6 +1256,7 @@ erbium_stripmine_pass::execute (function *fun)
       plan.loc = sm_loop_location (loop);
       plan.iv_exit = NULL;
       plan.niter = NULL_TREE;
+      plan.ctype = NULL_TREE;
       plan.burst = 0;
       plan.burst_why = NULL;
       if (!sm_analyse (&plan, fun))

@@ -138,7 +138,11 @@ struct erbium_access
   gcall *call;
   tree view_type;
   class loop *loop;	/* innermost loop of a burst access, else NULL */
-  tree e0;		/* index on entry to LOOP (SCEV base) */
+  tree index;		/* the index value analysed: the call's argument,
+			   or the 32-bit value it was widened from
+			   (erbium_index_narrow), whose evolution wraps
+			   as the runtime reads it */
+  tree e0;		/* INDEX on entry to LOOP (SCEV base) */
   tree step;		/* its constant step per iteration */
   bool no_overflow;	/* E - E0 cannot overflow in E's type */
   tree size;		/* constant element size, or NULL_TREE */
@@ -152,7 +156,15 @@ erbium_classify_access (erbium_access *a, class loop *loop)
 {
   gcall *call = a->call;
   tree v = gimple_call_arg (call, 0);
+  /* A 32-bit index widened to the runtime's 64-bit one: its own
+     evolution is affine where the widened one may not be (an unsigned
+     counter), and the slot and the offsets within a burst are the same
+     modulo 2^32 (sync.h er_elem).  */
   tree e = gimple_call_arg (call, 1);
+  tree narrow = erbium_index_narrow (e);
+  if (narrow && TREE_CODE (narrow) == SSA_NAME)
+    e = narrow;
+  a->index = e;
   if (erbium_opts.check)
     {
       a->why = "check=1 keeps the per-access check";
@@ -202,7 +214,7 @@ static void
 erbium_emit_burst (erbium_access *a, tree p0, erbium_access *ref)
 {
   gcall *call = a->call;
-  tree e = gimple_call_arg (ref->call, 1);
+  tree e = ref->index;
   tree type = TREE_TYPE (e);
   tree d;
   if (ref->no_overflow)
@@ -405,8 +417,7 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
       erbium_access *ref = a;
       for (unsigned j = 0; !a->no_overflow && j < accs.length (); j++)
 	if (leader[j] == leader[k] && accs[j]->no_overflow
-	    && erbium_available_at (gimple_call_arg (accs[j]->call, 1),
-				    a->call))
+	    && erbium_available_at (accs[j]->index, a->call))
 	  {
 	    ref = accs[j];
 	    break;

@@ -181,8 +181,8 @@ er_wait_peers (er_vimpl *vi, int op, int64_t idx, int64_t want, int64_t cap)
   er_wait (&w);
 }
 
-int
-er_update_slow (er_view *v, int64_t idx, int i)
+er_index
+er_update_slow (er_view *v, int64_t idx, er_index i)
 {
   er_vimpl *vi = er_vimpl_of (v);
   er_rec *r = er_rec_of (v->rec);
@@ -211,7 +211,8 @@ er_update_slow (er_view *v, int64_t idx, int i)
 	  if (m.min > v->gate)
 	    {
 	      v->gate = v->peer_min = m.min;
-	      return (int) (uint32_t) m.min;
+	      /* In I's representation (erbium/sync.h, er_update).  */
+	      return i - (idx - m.min);
 	    }
 	  return 0;
 	}

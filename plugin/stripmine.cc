@@ -32,6 +32,15 @@
        else
 	 one iteration of the original body;   (t += 1)
 
+   T counts iterations in an int when the loop is known to run at most
+   INT_MAX times (max_loop_iterations), else in 64 bits, so that neither
+   T nor the induction variables recomputed from it wrap where the loop's
+   own do not.  A primitive's index is followed in the program's own type:
+   the 32-bit value an int program's index was widened from (wrapping as
+   the program's does; the runtime reads it modulo 2^32, erbium/sync.h
+   er_xlat), or the 64-bit index itself; the grants get the indices
+   widened as the program widens them.
+
    The upto calls grant only what is available at once, up to the view's
    horizon; when they grant nothing, the original element code runs, with
    its own blocking, termination and misuse reports.  So a strip-mined loop
@@ -1296,8 +1305,12 @@ erbium_stripmine_pass::execute (function *fun)
 		       : sm_publish_p (p.kind) ? "once after the burst"
 		       : "hinted at the burst's head");
 	    }
-	  fprintf (dump_file, "%s\n", plan.term_exits.is_empty () ? ""
-		   : "; termination tests kept in the element path");
+	  fprintf (dump_file, "%s%s\n", plan.term_exits.is_empty () ? ""
+		   : "; termination tests kept in the element path",
+		   TYPE_PRECISION (plan.ctype) > TYPE_PRECISION
+						   (integer_type_node)
+		   ? "; 64-bit iteration counter (the loop may run more "
+		     "than INT_MAX times)" : "");
 	}
       if (dump_enabled_p ())
 	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,

@@ -185,6 +185,17 @@ enum erbium_prim erbium_primitive_call (const gimple *stmt);
    exactly outside the 32-bit range).  primitives.cc.  */
 tree erbium_index_narrow (tree i);
 
+/* Warn at LOC when the index expression IDX (a tree of the front end,
+   looked at through conversions) is a negative constant: stream indices
+   count from 0 (paper section 3), so a negative constant index is never
+   a valid one for a program that does not count past 2^31 with wrapping
+   ints (erbium/sync.h, "Indices").  VIEW is the view of a subscript
+   view[IDX], or NULL_TREE for an index argument of the primitive SPELL
+   ("commit" ...).  A warning, not an error: with wrapping int indices a
+   negative int may stand for an index past 2^31.  primitives.cc.  */
+void erbium_warn_negative_index (location_t loc, tree idx, const char *spell,
+				 tree view);
+
 /* The runtime's name of primitive or slow path P ("er_commit" ...).  */
 const char *erbium_prim_name (enum erbium_prim p);
 

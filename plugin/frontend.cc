@@ -499,10 +499,7 @@ erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc)
   tree vtype = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn)));
   tree itype = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (fn))));
   tree idx = erbium_index_of (off, size, itype);
-  if (TREE_CODE (idx) == INTEGER_CST && tree_int_cst_sgn (idx) < 0)
-    warning_at (loc, 0, "index %E of view %qE is negative: element "
-		"indices count from 0, so it is never in the window",
-		idx, erbium_strip_casts (p));
+  erbium_warn_negative_index (loc, idx, NULL, erbium_strip_casts (p));
   tree call = build_call_expr_loc (loc, fn, 2, fold_convert (vtype, p), idx);
   *pp = build1_loc (loc, NOP_EXPR, build_pointer_type (elt), call);
 }
@@ -783,6 +780,9 @@ erbium_check_call (tree call, enum erbium_prim c, location_t loc,
     }
   if (!needs_write && !needs_read)
     return;
+  for (int k = 1; k < call_expr_nargs (call); k++)
+    erbium_warn_negative_index (loc, CALL_EXPR_ARG (call, k), spell,
+				NULL_TREE);
   if (c == ERBIUM_PRIM_RECEIVE_RANGE)
     return;
   tree base;

@@ -19,6 +19,7 @@
 #include "attribs.h"
 #include "gimple.h"
 #include "ggc.h"
+#include "diagnostic-core.h"
 #include "erbium-plugin.h"
 
 /* One primitive, view call or slow path of the runtime (sync.h,
@@ -200,6 +201,23 @@ erbium_index_narrow (tree i)
       x = y;
     }
   return NULL_TREE;
+}
+
+/* See erbium-plugin.h.  */
+void
+erbium_warn_negative_index (location_t loc, tree idx, const char *spell,
+			    tree view)
+{
+  while (CONVERT_EXPR_P (idx) || TREE_CODE (idx) == NON_LVALUE_EXPR)
+    idx = TREE_OPERAND (idx, 0);
+  if (TREE_CODE (idx) != INTEGER_CST || tree_int_cst_sgn (idx) >= 0)
+    return;
+  if (view)
+    warning_at (loc, 0, "negative index %E of view %qE: stream indices "
+		"count from 0", idx, view);
+  else
+    warning_at (loc, 0, "%qs with the negative index %E: stream indices "
+		"count from 0", spell, idx);
 }
 
 /* See erbium-plugin.h.  */

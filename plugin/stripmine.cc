@@ -114,6 +114,9 @@ struct erbium_burst_pragma
   int fn_uid;
   bool used;		/* chose a loop's burst (or burst(0) refused it) */
   bool seen;		/* the pass analysed its function's code */
+  bool compiled;	/* its function's code was compiled */
+  const char *off_why;	/* why the pass did not run on that code (-O0,
+			   stripmine=0), or NULL */
   const char *ignored_why;	/* its loop was not strip-mined: why (a
 				   string literal of SM_REJECT), or NULL */
   int ignored_line;	/* that loop's line */
@@ -155,7 +158,8 @@ erbium_handle_burst_pragma (cpp_reader *)
 		"burst%>");
   int fn_uid = current_function_decl ? (int) DECL_UID (current_function_decl)
 					: -1;
-  erbium_burst_pragma p = { loc, n, fn_uid, false, false, NULL, 0 };
+  erbium_burst_pragma p = { loc, n, fn_uid, false, false, false, NULL,
+			    NULL, 0 };
   erbium_burst_pragmas.safe_push (p);
 }
 
@@ -460,38 +464,75 @@ sm_inlined_origins (tree block, vec<int> *uids)
     }
 }
 
+/* Push onto UIDS the DECL_UIDs of the functions whose code FUN holds:
+   its own (as sm_origin names it) and each one inlined into it.  */
+static void
+sm_code_origins (function *fun, vec<int> *uids)
+{
+  uids->safe_push (sm_fun_uid (fun));
+  if (DECL_INITIAL (fun->decl)
+      && TREE_CODE (DECL_INITIAL (fun->decl)) == BLOCK)
+    sm_inlined_origins (DECL_INITIAL (fun->decl), uids);
+}
+
 /* Mark as seen every #pragma erbium burst of the functions whose code FUN
-   holds: its own (as sm_origin names it) and each one inlined into it.
-   The pass analyses FUN, so a pragma there that no loop uses deserves the
-   warning at the end of the unit.  */
+   holds (sm_code_origins).  The pass analyses FUN, so a pragma there that
+   no loop uses deserves the warning at the end of the unit.  */
 static void
 sm_mark_pragmas_seen (function *fun)
 {
+  if (erbium_burst_pragmas.is_empty ())
+    return;
   auto_vec<int> uids;
-  uids.safe_push (sm_fun_uid (fun));
-  if (DECL_INITIAL (fun->decl)
-      && TREE_CODE (DECL_INITIAL (fun->decl)) == BLOCK)
-    sm_inlined_origins (DECL_INITIAL (fun->decl), &uids);
+  sm_code_origins (fun, &uids);
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
     if (uids.contains (p.fn_uid))
       p.seen = true;
 }
 
-/* PLUGIN_FINISH_UNIT: warn (-Wpragmas) about each #pragma erbium burst in
-   a function whose code the pass analysed (on its own or inlined) that
-   chose no loop's burst: either its loop was not strip-mined (the
-   warning gives the reason, as the dump does) or no innermost loop with
-   stream primitives follows it.  Pragmas in functions the pass never ran
-   on (-O0, stripmine=0, a static function never called) stay silent, as
-   GCC's own loop pragmas do at -O0.  */
+/* PLUGIN_ALL_PASSES_START, at any optimisation level: the function of
+   cfun is being compiled.  Mark its pragmas (and those of the functions
+   inlined into it) compiled, with the reason the pass will not run on
+   them when it will not (the pass's gate, erbium_stripmine_pass::gate):
+   so that a pragma that sets no burst gets its warning at -O0 too.  */
+static void
+sm_note_compiled (void *, void *)
+{
+  if (erbium_burst_pragmas.is_empty () || !cfun)
+    return;
+  auto_vec<int> uids;
+  sm_code_origins (cfun, &uids);
+  const char *why = (!optimize ? "loops are not strip-mined at -O0"
+		     : !erbium_opts.stripmine
+		     ? "strip-mining is off (-fplugin-arg-erbium-stripmine=0)"
+		     : NULL);
+  for (erbium_burst_pragma &p : erbium_burst_pragmas)
+    if (uids.contains (p.fn_uid))
+      {
+	p.compiled = true;
+	if (why)
+	  p.off_why = why;
+      }
+}
+
+/* PLUGIN_FINISH_UNIT: warn (-Wpragmas) about each #pragma erbium burst
+   that chose no loop's burst, in a function whose code was compiled (on
+   its own or inlined): when the pass analysed that code, either its loop
+   was not strip-mined (the warning gives the reason, as the dump does) or
+   no innermost loop with stream primitives follows it; when the pass did
+   not run on it, why (-O0, stripmine=0).  Pragmas in functions never
+   compiled (a static function never called) stay silent.  */
 static void
 sm_warn_unused_pragmas (void *, void *)
 {
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
     {
-      if (p.used || !p.seen)
+      if (p.used || !(p.seen || p.compiled))
 	continue;
-      if (p.ignored_why)
+      if (!p.seen && p.off_why)
+	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
+		    "%s", p.off_why);
+      else if (p.ignored_why)
 	warning_at (p.loc, OPT_Wpragmas, "%<#pragma erbium burst%> ignored: "
 		    "the loop at line %d is not strip-mined (%s)",
 		    p.ignored_line, p.ignored_why);
@@ -1230,12 +1271,13 @@ sm_has_primitives (function *fun)
 unsigned int
 erbium_stripmine_pass::execute (function *fun)
 {
+  /* Seen even without primitives: its pragmas then set no burst.  */
+  sm_mark_pragmas_seen (fun);
   if (!sm_has_primitives (fun)
       || !erbium_runtime_decl (ERBIUM_SLOW_STALL_UPTO)
       || !erbium_runtime_decl (ERBIUM_SLOW_UPDATE_UPTO))
     return 0;
 
-  sm_mark_pragmas_seen (fun);
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   scev_initialize ();
 
@@ -1349,5 +1391,7 @@ erbium_init_stripmine (const char *plugin_name)
   register_callback (plugin_name, PLUGIN_PRAGMAS, erbium_register_pragmas,
 		     NULL);
   register_callback (plugin_name, PLUGIN_FINISH_UNIT, sm_warn_unused_pragmas,
+		     NULL);
+  register_callback (plugin_name, PLUGIN_ALL_PASSES_START, sm_note_compiled,
 		     NULL);
 }

@@ -196,6 +196,21 @@ tree erbium_index_narrow (tree i);
 void erbium_warn_negative_index (location_t loc, tree idx, const char *spell,
 				 tree view);
 
+/* Mark the primitive call CALL (a primitive or an element access) as one
+   on a cold path, which erbium-window and erbium-lower leave a library
+   call: the element path of a strip-mined loop (stripmine.cc: the
+   original body, run only when a burst's grants give nothing, so that
+   its primitives wait anyway) and the copy of a burst loop that runs only
+   under ERBIUM_CHECK=1 (window.cc).  Expanding them inline would only
+   grow the function: a function of many strip-mined loops compiled twice
+   as slowly.  The mark is an internal attribute of the call's function type
+   (gimple_call_fntype), which keeps its fn spec.  primitives.cc.  */
+void erbium_mark_cold_call (gcall *call);
+
+/* Whether STMT, a primitive call, was marked by erbium_mark_cold_call.
+   primitives.cc.  */
+bool erbium_cold_call_p (const gimple *stmt);
+
 /* The runtime's name of primitive or slow path P ("er_commit" ...).  */
 const char *erbium_prim_name (enum erbium_prim p);
 

@@ -838,6 +838,19 @@ erbium_lower_pass::execute (function *fun)
 	 gsi_next (&gsi))
       {
 	enum erbium_prim p = erbium_primitive_call (gsi_stmt (gsi));
+	if (p != ERBIUM_PRIM_NONE && erbium_cold_call_p (gsi_stmt (gsi)))
+	  {
+	    /* A cold path (the element path of a strip-mined loop, which
+	       waits anyway; a burst loop's copy for ERBIUM_CHECK): a call
+	       costs nothing there, and an expansion would only grow the
+	       function (erbium_mark_cold_call).  */
+	    if (dump_file)
+	      fprintf (dump_file, "erbium-lower: %s at line %d: left as a "
+		       "library call (cold path)\n",
+		       erbium_prim_name (p),
+		       LOCATION_LINE (gimple_location (gsi_stmt (gsi))));
+	    continue;
+	  }
 	if (p != ERBIUM_PRIM_NONE)
 	  calls.safe_push (std::make_pair (as_a <gcall *> (gsi_stmt (gsi)),
 					   p));

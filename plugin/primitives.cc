@@ -203,6 +203,34 @@ erbium_index_narrow (tree i)
   return NULL_TREE;
 }
 
+/* The internal type attribute (a name with spaces: no source can spell
+   it) of the function type of a primitive call on a cold path
+   (erbium_mark_cold_call).  */
+#define ERBIUM_COLD_CALL_ATTR "erbium cold call"
+
+/* See erbium-plugin.h.  */
+void
+erbium_mark_cold_call (gcall *call)
+{
+  tree fntype = gimple_call_fntype (call);
+  if (!fntype || lookup_attribute (ERBIUM_COLD_CALL_ATTR,
+				   TYPE_ATTRIBUTES (fntype)))
+    return;
+  tree attrs = tree_cons (get_identifier (ERBIUM_COLD_CALL_ATTR),
+			  NULL_TREE, TYPE_ATTRIBUTES (fntype));
+  gimple_call_set_fntype (call, build_type_attribute_variant (fntype,
+							      attrs));
+}
+
+/* See erbium-plugin.h.  */
+bool
+erbium_cold_call_p (const gimple *stmt)
+{
+  tree fntype = gimple_call_fntype (stmt);
+  return fntype && lookup_attribute (ERBIUM_COLD_CALL_ATTR,
+				     TYPE_ATTRIBUTES (fntype));
+}
+
 /* See erbium-plugin.h.  */
 void
 erbium_warn_negative_index (location_t loc, tree idx, const char *spell,

@@ -32,14 +32,17 @@
        else
 	 one iteration of the original body;   (t += 1)
 
-   T counts iterations in an int when the loop is known to run at most
-   INT_MAX times (max_loop_iterations), else in 64 bits, so that neither
-   T nor the induction variables recomputed from it wrap where the loop's
-   own do not.  A primitive's index is followed in the program's own type:
-   the 32-bit value an int program's index was widened from (wrapping as
-   the program's does; the runtime reads it modulo 2^32, erbium/sync.h
-   er_xlat), or the 64-bit index itself; the grants get the indices
-   widened as the program widens them.
+   T counts iterations in 64 bits; inside a burst the loop's induction
+   variables are their values at the burst's start plus their steps times
+   the burst's own int counter (sm_rewrite_ivs), so that nothing wraps
+   where the loop's own variables do not, however long the loop runs.  The
+   original body, which runs when the grants give nothing, keeps its
+   primitives and element accesses as library calls
+   (erbium_mark_cold_call).  A primitive's index is followed in the
+   program's own type: the 32-bit value an int program's index was
+   widened from (wrapping as the program's does; the runtime reads it
+   modulo 2^32, erbium/sync.h er_xlat), or the 64-bit index itself; the
+   grants get the indices widened as the program widens them.
 
    The upto calls grant only what is available at once, up to the view's
    horizon; when they grant nothing, the original element code runs, with
@@ -63,9 +66,9 @@
    placement"), at -O1 and above when stripmine=1.  The dump names every
    loop with a primitive: strip-mined with the burst and why that burst,
    or why not; -fopt-info-loop reports the strip-mined loops.  CFG
-   surgery: copy_bbs of the body into a new loop, then update_ssa with
-   the copies' names (and the pass's own counters) registered by
-   create_new_def_for.  */
+   surgery: copy_bbs of the body into a new loop, then, once for all the
+   function's loops, update_ssa with the copies' names (and the pass's
+   own counters) registered by create_new_def_for.  */
 
 #include "gcc-plugin.h"
 #include "system.h"
@@ -220,15 +223,13 @@ struct sm_plan
   edge iv_exit;			/* the counted exit, or NULL */
   tree niter;			/* latch executions through IV_EXIT */
   auto_vec<edge> term_exits;	/* exits not taken when updates are granted */
-  /* The iteration counter's type: int when the loop is known to run at
-     most INT_MAX times (max_loop_iterations), else a signed 64-bit
-     type (also when the trip count's own type is wider than int).  */
-  tree ctype;
   int burst;
   const char *burst_why;
   char burst_why_buf[160];
   const char *why_not;		/* reason not to strip-mine, or NULL */
   int why_line;
+  /* The loop's body in dominator order (sm_prepare), owned.  */
+  basic_block *bbs;
 };
 
 bool
@@ -753,23 +754,6 @@ sm_analyse (sm_plan *plan, function *fun)
     }
   if (!plan->why_not)
     {
-      /* The counter T counts the loop's iterations (and a burst past
-	 them, at most the iterations left): int when the loop runs at
-	 most INT_MAX times, whatever its own types, else 64 bits, so that
-	 T and the induction variables recomputed from it never wrap where
-	 the loop's do not (an unsigned counter past 2^31).  */
-      widest_int nmax;
-      tree ntype = plan->iv_exit ? TREE_TYPE (plan->niter) : NULL_TREE;
-      if (ntype && TYPE_PRECISION (ntype) > TYPE_PRECISION (integer_type_node))
-	plan->ctype = signed_type_for (ntype);
-      else if (max_loop_iterations (loop, &nmax)
-	       && wi::ltu_p (nmax, INT_MAX))
-	plan->ctype = integer_type_node;
-      else
-	plan->ctype = long_long_integer_type_node;
-    }
-  if (!plan->why_not)
-    {
       sm_choose_burst (plan, fun);
       if (plan->burst == 0)
 	SM_REJECT ("#pragma erbium burst(0)", (gimple *) NULL);
@@ -854,22 +838,106 @@ sm_sync_calls (basic_block bb, vec<gimple *> *calls)
       calls->safe_push (gsi_stmt (gsi));
 }
 
-/* Strip-mine PLAN's loop (see the file comment).  */
+/* In the inner loop of PLAN's loop (header CHEADER, preheader IPRE, its
+   blocks the N copies COPY, whose statements still use the original
+   SSA names until update_ssa renames them), each use of an affine header
+   phi P = {B, +, S} of the loop becomes P0 + S * J: P0 is P's value when
+   the burst starts (copied into IPRE, a name of its own, which
+   update_ssa leaves alone), J the inner loop's int counter from 0.  In
+   the inner loop every index is then affine in J, whatever earlier passes
+   made of the loop's IVs (such as I + 15 carried over from the previous
+   iteration's I + 16), so erbium-window and the vectoriser see through
+   them; J counts at most a burst, so an int IV cannot wrap where the
+   loop's own does not, however long the loop runs.  The element path
+   (the original body) keeps its phis.  */
+static void
+sm_rewrite_ivs (sm_plan *plan, basic_block ipre, basic_block cheader,
+		basic_block *copy, unsigned n, tree j)
+{
+  hash_set<basic_block> in_copy;
+  for (unsigned k = 0; k < n; k++)
+    in_copy.add (copy[k]);
+  for (sm_iv &iv : plan->ivs)
+    {
+      tree res = gimple_phi_result (iv.phi);
+      tree type = TREE_TYPE (res);
+      tree p0 = make_ssa_name (type);
+      sm_append (ipre, gimple_build_assign (p0, res));
+      tree val;
+      if (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type)
+	  && iv.no_overflow)
+	val = fold_build2 (PLUS_EXPR, type, p0,
+			   fold_build2 (MULT_EXPR, type,
+					fold_convert (type, iv.step),
+					fold_convert (type, j)));
+      else if (POINTER_TYPE_P (type))
+	val = fold_build_pointer_plus (p0, fold_build2 (MULT_EXPR, sizetype,
+							fold_convert (sizetype,
+								      iv.step),
+							fold_convert (sizetype,
+								      j)));
+      else
+	{
+	  tree u = unsigned_type_for (type);
+	  val = fold_convert (type,
+			      fold_build2 (PLUS_EXPR, u, fold_convert (u, p0),
+					   fold_build2 (MULT_EXPR, u,
+							fold_convert (u,
+								      iv.step),
+							fold_convert (u, j))));
+	}
+      gimple_seq seq = NULL;
+      val = force_gimple_operand (val, &seq, true, NULL_TREE);
+      gimple_stmt_iterator gsi = gsi_after_labels (cheader);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, res)
+	{
+	  /* Phis keep P: the inner header's take it on entry, and others
+	     get the copy's P from update_ssa, which equals VAL.  */
+	  if (is_gimple_debug (use) || gimple_code (use) == GIMPLE_PHI
+	      || !in_copy.contains (gimple_bb (use)))
+	    continue;
+	  use_operand_p up;
+	  FOR_EACH_IMM_USE_ON_STMT (up, it)
+	    SET_USE (up, val);
+	  update_stmt (use);
+	}
+    }
+}
+
+/* Prepare PLAN's loop for sm_transform while the dominators are valid
+   (sm_analyse's): give it an empty latch (sm_analyse took the body's end
+   to be the latch's predecessor; split_edge makes the new block the latch
+   and keeps the dominators) and note its body in dominator order.  The
+   function's SSA form is unchanged.  */
+void
+sm_prepare (sm_plan *plan)
+{
+  class loop *loop = plan->loop;
+  if (!sm_empty_latch_p (loop))
+    split_edge (loop_latch_edge (loop));
+  plan->bbs = get_loop_body_in_dom_order (loop);
+}
+
+/* Strip-mine PLAN's loop (see the file comment), prepared by sm_prepare.
+   The new code and names are registered for the update_ssa that follows
+   the transforms of all the function's loops (execute): the loops are
+   disjoint, and a transform reads nothing of another loop but the SSA
+   names flowing between them, which that update_ssa rewrites.  */
 void
 sm_transform (sm_plan *plan, function *fun)
 {
   class loop *loop = plan->loop;
-  /* An empty latch (sm_analyse took its predecessor as the body's end);
-     split_edge makes the new block the latch.  */
-  if (!sm_empty_latch_p (loop))
-    split_edge (loop_latch_edge (loop));
   basic_block header = loop->header;
   basic_block latch = loop->latch;
   edge pe = loop_preheader_edge (loop);
-  /* The counter is signed and wide enough for every iteration
-     (sm_analyse): the loop's own signed IVs are B + S * T then, with no
-     wrap for SCEV to worry about (they would overflow with T anyway).  */
-  tree ctype = plan->ctype;
+  /* The iteration counter T is signed and 64 bits wide: no loop runs
+     long enough to wrap it, 2^31 iterations and more included.  It only
+     counts: the induction variables inside a burst come from the burst's
+     own int counter (below).  */
+  tree ctype = long_long_integer_type_node;
 
   /* Trip count (CTYPE) in the preheader.  */
   tree ntrip = NULL_TREE;
@@ -893,67 +961,13 @@ sm_transform (sm_plan *plan, function *fun)
   add_phi_arg (tphi, build_zero_cst (ctype), pe, UNKNOWN_LOCATION);
   add_phi_arg (tphi, tnext, loop_latch_edge (loop), UNKNOWN_LOCATION);
 
-  /* The loop's other induction variables as functions of T: each use of
-     an affine header phi P = {B, +, S} becomes B + S * T.  In the inner
-     loop every index is then affine in the one counter, whatever earlier
-     passes made of the loop's IVs (such as I + 15 carried over from the
-     previous iteration's I + 16), so erbium-window and the vectoriser
-     see through them.  */
-  for (sm_iv &iv : plan->ivs)
-    {
-      tree res = gimple_phi_result (iv.phi);
-      tree type = TREE_TYPE (res);
-      tree b = sm_emit (pe->src, unshare_expr (iv.base));
-      tree val;
-      if (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type)
-	  && iv.no_overflow)
-	val = fold_build2 (PLUS_EXPR, type, b,
-			   fold_build2 (MULT_EXPR, type,
-					fold_convert (type, iv.step),
-					fold_convert (type, t)));
-      else if (POINTER_TYPE_P (type))
-	val = fold_build_pointer_plus (b, fold_build2 (MULT_EXPR, sizetype,
-						       fold_convert (sizetype,
-								     iv.step),
-						       fold_convert (sizetype,
-								     t)));
-      else
-	{
-	  tree u = unsigned_type_for (type);
-	  val = fold_convert (type,
-			      fold_build2 (PLUS_EXPR, u, fold_convert (u, b),
-					   fold_build2 (MULT_EXPR, u,
-							fold_convert (u,
-								      iv.step),
-							fold_convert (u, t))));
-	}
-      gimple_seq seq = NULL;
-      val = force_gimple_operand (val, &seq, true, NULL_TREE);
-      gimple_stmt_iterator gsi = gsi_after_labels (header);
-      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
-      gimple *def = SSA_NAME_DEF_STMT (val);
-      imm_use_iterator it;
-      gimple *use;
-      FOR_EACH_IMM_USE_STMT (use, it, res)
-	{
-	  if (use == def || use == iv.phi || is_gimple_debug (use)
-	      || !flow_bb_inside_loop_p (loop, gimple_bb (use))
-	      || (gimple_code (use) == GIMPLE_PHI
-		  && gimple_bb (use) == header))
-	    continue;
-	  use_operand_p up;
-	  FOR_EACH_IMM_USE_ON_STMT (up, it)
-	    SET_USE (up, val);
-	  update_stmt (use);
-	}
-    }
-
   /* Copy the body into the inner loop.  */
-  basic_block *bbs = get_loop_body_in_dom_order (loop);
+  basic_block *bbs = plan->bbs;
+  plan->bbs = NULL;
   unsigned n = loop->num_nodes;
   auto_vec<edge> exits = get_loop_exit_edges (loop);
-  /* The surgery below does not keep dominators; update_ssa recomputes
-     them.  */
+  /* The surgery below does not keep dominators; the update_ssa after all
+     the transforms recomputes them.  */
   free_dominance_info (CDI_DOMINATORS);
   basic_block *new_bbs = XNEWVEC (basic_block, n);
   edge *new_exits = XNEWVEC (edge, exits.length ());
@@ -1038,6 +1052,14 @@ sm_transform (sm_plan *plan, function *fun)
 	  gsi_replace (&gsi, repl, false);
 	}
     }
+
+  /* The original body is now the element path: its primitives and
+     element accesses stay library calls (erbium_mark_cold_call).  */
+  for (unsigned b = 0; b < n; b++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[b]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE)
+	erbium_mark_cold_call (as_a <gcall *> (gsi_stmt (gsi)));
 
   /* The head: H (phis) -> HD (grants) -> rest of the original body.  */
   edge e1 = split_block_after_labels (header);
@@ -1164,14 +1186,25 @@ sm_transform (sm_plan *plan, function *fun)
   basic_block ztest = clatch;
   basic_block zlatch = split_edge (single_succ_edge (ztest));
   inner->latch = zlatch;
-  /* The copy of T counts the inner iterations.  */
+  /* The copy of T is unused in the inner loop (DCE removes it); its
+     latch value must still be defined there.  */
   tree tin = gimple_phi_result (tinphi), tnew = make_ssa_name (ctype);
   SET_PHI_ARG_DEF (tinphi, single_succ_edge (zlatch)->dest_idx, tnew);
   sm_append (ztest, gimple_build_assign (tnew, PLUS_EXPR, tin,
 					 build_one_cst (ctype)));
+  /* The inner loop's own counter J, an int: 0 on entry, at most the
+     burst.  */
+  tree j = make_ssa_name (integer_type_node);
+  tree jnew = make_ssa_name (integer_type_node);
+  gphi *jphi = create_phi_node (j, cheader);
+  add_phi_arg (jphi, integer_zero_node, ientry, UNKNOWN_LOCATION);
+  add_phi_arg (jphi, jnew, single_succ_edge (zlatch), UNKNOWN_LOCATION);
+  sm_append (ztest, gimple_build_assign (jnew, PLUS_EXPR, j,
+					 integer_one_node));
+  sm_rewrite_ivs (plan, ipre, cheader, new_bbs, n, j);
   /* The loop's own location, so that the vectoriser's messages about
      the inner loop name the source loop.  */
-  gcond *ctest = gimple_build_cond (LT_EXPR, tnew, tend, NULL_TREE,
+  gcond *ctest = gimple_build_cond (LT_EXPR, jnew, m, NULL_TREE,
 				    NULL_TREE);
   gimple_set_location (ctest, plan->loc);
   sm_append (ztest, ctest);
@@ -1266,8 +1299,13 @@ sm_has_primitives (function *fun)
   return false;
 }
 
-/* Strip-mine the candidate loops of FUN, one at a time (each transform
-   ends with update_ssa, so the next analysis sees valid SSA).  */
+/* Strip-mine the candidate loops of FUN: analyse every innermost loop
+   first, on the function as it is, then transform the candidates, then
+   update the SSA form once.  Once, not per loop: update_ssa renames all
+   the function's virtual operands and the dominators are recomputed,
+   both in time proportional to the function, which made the pass
+   quadratic in the number of loops of a function (README,
+   "Strip-mining", compile time).  */
 unsigned int
 erbium_stripmine_pass::execute (function *fun)
 {
@@ -1280,6 +1318,7 @@ erbium_stripmine_pass::execute (function *fun)
 
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   scev_initialize ();
+  calculate_dominance_info (CDI_DOMINATORS);
 
   auto_vec<int> nums;
   for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
@@ -1294,52 +1333,56 @@ erbium_stripmine_pass::execute (function *fun)
       starts.safe_push (s);
     }
 
-  bool changed = false;
+  /* Analyse.  sm_prepare keeps the dominators valid.  */
+  auto_vec<sm_plan *> plans;
   for (int num : nums)
     {
       class loop *loop = get_loop (fun, num);
       if (!loop || loop->inner)
 	continue;
-      calculate_dominance_info (CDI_DOMINATORS);
-      sm_plan plan;
-      plan.starts = &starts;
-      plan.loop = loop;
-      plan.loc = sm_loop_location (loop);
-      plan.iv_exit = NULL;
-      plan.niter = NULL_TREE;
-      plan.ctype = NULL_TREE;
-      plan.burst = 0;
-      plan.burst_why = NULL;
-      if (!sm_analyse (&plan, fun))
-	continue;
-      int line = sm_line (plan.loc);
-      if (plan.why_not)
+      sm_plan *plan = new sm_plan;
+      plan->starts = &starts;
+      plan->loop = loop;
+      plan->loc = sm_loop_location (loop);
+      plan->iv_exit = NULL;
+      plan->niter = NULL_TREE;
+      plan->burst = 0;
+      plan->burst_why = NULL;
+      plan->bbs = NULL;
+      if (!sm_analyse (plan, fun))
 	{
-	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan.loc, fun,
+	  delete plan;
+	  continue;
+	}
+      int line = sm_line (plan->loc);
+      if (plan->why_not)
+	{
+	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan->loc, fun,
 						    starts);
 	  if (bp && !bp->used && !bp->ignored_why)
 	    {
-	      bp->ignored_why = plan.why_not;
+	      bp->ignored_why = plan->why_not;
 	      bp->ignored_line = line;
 	    }
 	  if (dump_file)
 	    {
 	      fprintf (dump_file, "erbium-stripmine: loop at line %d: not "
-		       "strip-mined (%s", line, plan.why_not);
-	      if (plan.why_line)
-		fprintf (dump_file, ", line %d", plan.why_line);
+		       "strip-mined (%s", line, plan->why_not);
+	      if (plan->why_line)
+		fprintf (dump_file, ", line %d", plan->why_line);
 	      fprintf (dump_file, ")\n");
 	    }
+	  delete plan;
 	  continue;
 	}
       if (dump_file)
 	{
 	  fprintf (dump_file, "erbium-stripmine: loop at line %d: "
-		   "strip-mined, burst %d (%s); ", line, plan.burst,
-		   plan.burst_why);
-	  for (unsigned k = 0; k < plan.prims.length (); k++)
+		   "strip-mined, burst %d (%s); ", line, plan->burst,
+		   plan->burst_why);
+	  for (unsigned k = 0; k < plan->prims.length (); k++)
 	    {
-	      sm_prim &p = plan.prims[k];
+	      sm_prim &p = plan->prims[k];
 	      fprintf (dump_file, "%s%s at line %d %s", k ? ", " : "",
 		       erbium_prim_spelling (p.kind),
 		       sm_line (gimple_location (p.call)),
@@ -1347,33 +1390,37 @@ erbium_stripmine_pass::execute (function *fun)
 		       : sm_publish_p (p.kind) ? "once after the burst"
 		       : "hinted at the burst's head");
 	    }
-	  fprintf (dump_file, "%s%s\n", plan.term_exits.is_empty () ? ""
-		   : "; termination tests kept in the element path",
-		   TYPE_PRECISION (plan.ctype) > TYPE_PRECISION
-						   (integer_type_node)
-		   ? "; 64-bit iteration counter (the loop may run more "
-		     "than INT_MAX times)" : "");
+	  fprintf (dump_file, "%s\n", plan->term_exits.is_empty () ? ""
+		   : "; termination tests kept in the element path");
 	}
       if (dump_enabled_p ())
 	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
-			 dump_user_location_t::from_location_t (plan.loc),
-			 "strip-mined loop with burst %d\n", plan.burst);
-      sm_transform (&plan, fun);
+			 dump_user_location_t::from_location_t (plan->loc),
+			 "strip-mined loop with burst %d\n", plan->burst);
+      sm_prepare (plan);
+      plans.safe_push (plan);
+    }
+  scev_finalize ();
+
+  /* Transform, then update the SSA form once.  */
+  for (sm_plan *plan : plans)
+    {
+      sm_transform (plan, fun);
+      delete plan;
+    }
+  bool changed = !plans.is_empty ();
+  if (changed)
+    {
       free_dominance_info (CDI_DOMINATORS);
       calculate_dominance_info (CDI_DOMINATORS);
       mark_virtual_operands_for_renaming (fun);
       update_ssa (TODO_update_ssa);
-      scev_reset ();
-      changed = true;
-    }
-
-  scev_finalize ();
-  if (changed)
-    {
       free_dominance_info (CDI_DOMINATORS);
       cgraph_edge::rebuild_edges ();
       erbium_note_transformed (fun);
     }
+  else
+    free_dominance_info (CDI_DOMINATORS);
   loop_optimizer_finalize ();
   return changed ? TODO_cleanup_cfg : 0;
 }

@@ -18,8 +18,13 @@
    Checking (ERBIUM_CHECK=1 sets er_view.check at run time): the burst form
    has no per-access check, so L is versioned on the check bytes of the
    views it addresses (loop_version): the burst form runs when every check
-   byte is zero, an unchanged copy of L with checked accesses otherwise.
-   With check=1 no loop is versioned and every access keeps its check.
+   byte is zero, an unchanged copy of L otherwise, whose accesses stay
+   calls of the library's er_elem, which checks (erbium_mark_cold_call: a
+   copy that runs only while checking need not be fast, and inline checks
+   grew the function).  With check=1 no loop is versioned and every access
+   keeps its inline check.  The element accesses of a strip-mined loop's
+   element path, which runs only when a burst's grants give nothing
+   (stripmine.cc), stay calls too.
 
    Masked form, everywhere else: sync.h er_elem inline, i.e.
    if (V->check) er_check_access (V, E, 1); then
@@ -466,7 +471,8 @@ erbium_window_pass::execute (function *fun)
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM)
+      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
+	  && !erbium_cold_call_p (gsi_stmt (gsi)))
 	{
 	  erbium_access a = {};
 	  a.call = as_a <gcall *> (gsi_stmt (gsi));
@@ -526,7 +532,15 @@ erbium_window_pass::execute (function *fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
-	  && !seen.contains (gsi_stmt (gsi)))
+	  && erbium_cold_call_p (gsi_stmt (gsi)))
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
+		     "a call (element path of a strip-mined loop)\n",
+		     LOCATION_LINE (gimple_location (gsi_stmt (gsi))));
+	}
+      else if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
+	       && !seen.contains (gsi_stmt (gsi)))
 	{
 	  erbium_access a = {};
 	  a.call = as_a <gcall *> (gsi_stmt (gsi));
@@ -548,8 +562,16 @@ erbium_window_pass::execute (function *fun)
 	  continue;
 	}
       if (!a.why)
-	/* A copy made by loop_version.  */
-	a.why = "versioned copy for ERBIUM_CHECK";
+	{
+	  /* A copy made by loop_version, run only under ERBIUM_CHECK=1:
+	     the library's er_elem, which checks, called there keeps the
+	     copy small (erbium_mark_cold_call).  */
+	  erbium_mark_cold_call (a.call);
+	  if (dump_file)
+	    fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
+		     "a call (versioned copy for ERBIUM_CHECK)\n", line);
+	  continue;
+	}
       if (!gimple_bb (a.call))
 	continue;
       gimple_stmt_iterator gsi = gsi_for_stmt (a.call);

@@ -13,8 +13,8 @@
 /* { dg-timeout 60 } */
 /* { dg-options "-O2 -fplugin-arg-erbium-dump=erbium-stripmine" } */
 /* { dg-output "int indices, horizon 65536: 2147484000 iterations, counted 2147484000\[^\n\]*\n.*int indices, horizon 32768: 2147484000 iterations, counted 2147484000\[^\n\]*\n.*long indices, horizon 32768: 4294967648 iterations, counted 4294967648\[^\n\]*\n.*ok: stripmine-over-2p31" } */
-/* { dg-final { scan-plugin-dump {loop at line 44: strip-mined, burst [0-9]+ .*; update at line 46 granted at the burst's head, release at line 48 once after the burst; 64-bit iteration counter} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {loop at line 60: strip-mined, burst [0-9]+ .*; update at line 62 granted at the burst's head, release at line 64 once after the burst; 64-bit iteration counter} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 44: strip-mined, burst [0-9]+ .*; update at line 46 granted at the burst's head, release at line 48 once after the burst} erbium-stripmine } } */
+/* { dg-final { scan-plugin-dump {loop at line 60: strip-mined, burst [0-9]+ .*; update at line 62 granted at the burst's head, release at line 64 once after the burst} erbium-stripmine } } */
 
 #include "er-run.h"
 

@@ -1125,9 +1125,13 @@ sm_transform (sm_plan *plan, function *fun)
   edge to_slow = single_succ_edge (hd);
   to_slow->flags &= ~EDGE_FALLTHRU;
   to_slow->flags |= EDGE_FALSE_VALUE;
-  to_slow->probability = profile_probability::unlikely ();
+  /* The element path runs when nothing is available, and then waits:
+     very unlikely, so that the register allocator keeps the burst's
+     values in registers and spills them around the element path's calls
+     (a float sum stayed on the stack in the vector loop otherwise).  */
+  to_slow->probability = profile_probability::very_unlikely ();
   edge to_fast = make_edge (hd, cheader, EDGE_TRUE_VALUE);
-  to_fast->probability = profile_probability::likely ();
+  to_fast->probability = profile_probability::very_likely ();
   basic_block ipre = split_edge (to_fast);
   edge ientry = single_succ_edge (ipre);
 

@@ -238,10 +238,10 @@ tree erbium_field (tree record, const char *name);
 tree erbium_view_type (const gimple *stmt);
 
 /* Emit, before the iterator *GSI, the masked window address of element
-   INDEX (an int value) of view V (a pointer value whose target type is
-   VIEW_TYPE), as in er_elem of runtime/include/erbium/sync.h:
-   V->base + ((uint32_t) INDEX & V->mask) * SIZE, where SIZE is the
-   INTEGER_CST element size in bytes, or NULL_TREE to read V->esize.  With
+   INDEX (an integer value) of view V (a pointer value whose target type
+   is VIEW_TYPE), as in er_elem of runtime/include/erbium/sync.h:
+   V->base + ((uint32_t) INDEX & (uint32_t) V->mask) * SIZE, where SIZE is
+   the INTEGER_CST element size in bytes, or NULL_TREE to read V->esize.  With
    CHECK_N non-null the check of er_elem/er_burst comes first: if
    V->check is nonzero, er_check_access (V, INDEX, CHECK_N); that splits
    the block (*GSI then points into the block after the check).  Returns

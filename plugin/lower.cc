@@ -519,7 +519,8 @@ erbium_lower_receive (erbium_builder *b, bool range, tree arg1, tree arg2)
 
 /* See erbium-plugin.h.  sync.h er_elem / er_burst:
      if (ER_UNLIKELY (v->check)) er_check_access (v, i, n);
-     return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;  */
+     return v->base + (uint64_t) ((uint32_t) i & (uint32_t) v->mask)
+		      * v->esize;  */
 tree
 erbium_emit_masked_elem (gimple_stmt_iterator *gsi, tree v, tree view_type,
 			 tree index, tree size, tree check_n)
@@ -561,11 +562,13 @@ erbium_emit_masked_elem (gimple_stmt_iterator *gsi, tree v, tree view_type,
   tree narrow = erbium_index_narrow (index);
   gimple_seq_add_stmt (&seq, gimple_build_assign (ui, NOP_EXPR,
 						  narrow ? narrow : index));
-  tree wi = make_ssa_name (u64);
-  gimple_seq_add_stmt (&seq, gimple_build_assign (wi, NOP_EXPR, ui));
+  tree m32 = make_ssa_name (uint32_type_node);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (m32, NOP_EXPR, mask));
+  tree s32 = make_ssa_name (uint32_type_node);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (s32, BIT_AND_EXPR, ui,
+						  m32));
   tree slot = make_ssa_name (u64);
-  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, BIT_AND_EXPR, wi,
-						  mask));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, NOP_EXPR, s32));
   if (!size)
     {
       tree es = make_ssa_name

@@ -28,8 +28,9 @@
 
    Masked form, everywhere else: sync.h er_elem inline, i.e.
    if (V->check) er_check_access (V, E, 1); then
-   V->base + ((uint32_t) E & V->mask) * size (erbium_emit_masked_elem in
-   lower.cc).  er_burst calls are left to erbium-lower.
+   V->base + ((uint32_t) E & (uint32_t) V->mask) * size
+   (erbium_emit_masked_elem in lower.cc).  er_burst calls are left to
+   erbium-lower.
 
    The pass runs after "laddress", before lim2 (GCC-PLUGIN-NOTES.md,
    "Strip-miner placement"), at -O1 and above when window=1; a function

@@ -355,7 +355,8 @@ er_elem (er_view *v, er_index i)
 {
   if (ER_UNLIKELY (v->check))
     er_check_access (v, i, 1);
-  return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;
+  return v->base + (uint64_t) ((uint32_t) i & (uint32_t) v->mask)
+		   * v->esize;
 }
 
 /* er_burst(v, i, n): address of element I, for N contiguous elements
@@ -366,7 +367,8 @@ er_burst (er_view *v, er_index i, int64_t n)
 {
   if (ER_UNLIKELY (v->check))
     er_check_access (v, i, n);
-  return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;
+  return v->base + (uint64_t) ((uint32_t) i & (uint32_t) v->mask)
+		   * v->esize;
 }
 
 #undef ER_HOT

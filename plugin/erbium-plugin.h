@@ -96,6 +96,9 @@ enum erbium_warning
   /* -Werbium-burst-pragma: a malformed #pragma erbium burst, or one that
      sets no loop's burst (stripmine.cc).  */
   ERBIUM_WARN_BURST_PRAGMA,
+  /* -Werbium-negative-index: a negative constant index in a view
+     subscript or a primitive (primitives.cc).  */
+  ERBIUM_WARN_NEGATIVE_INDEX,
   ERBIUM_WARN_COUNT
 };
 
@@ -239,6 +242,43 @@ enum erbium_view_kind
    Slow paths are not primitives: for them it returns ERBIUM_PRIM_NONE.  */
 enum erbium_prim erbium_primitive_call (const gimple *stmt);
 
+/* The runtime's indices are 64-bit (er_index); one that a 32-bit int or
+   unsigned int holds is read modulo 2^32 relative to the view's own
+   index, any other exactly (erbium/sync.h, er_xlat).  For the index
+   value I of a primitive call (a gimple value): the value of 32 bits or
+   fewer that I was widened from (I = (long) X: X), I itself when its
+   type has 32 bits or fewer or it is a constant that a 32-bit int or
+   unsigned int holds, else NULL_TREE (a 64-bit index of its own, read
+   exactly outside the 32-bit range).  primitives.cc.  */
+tree erbium_index_narrow (tree i);
+
+/* Warn at LOC when the index expression IDX (a tree of the front end,
+   looked at through conversions) is a negative constant: stream indices
+   count from 0 (paper section 3), so a negative constant index is never
+   a valid one for a program that does not count past 2^31 with wrapping
+   ints (erbium/sync.h, "Indices").  VIEW is the view of a subscript
+   view[IDX], or NULL_TREE for an index argument of the primitive SPELL
+   ("commit" ...).  A warning, not an error: with wrapping int indices a
+   negative int may stand for an index past 2^31
+   (-Werbium-negative-index).  primitives.cc.  */
+void erbium_warn_negative_index (location_t loc, tree idx, const char *spell,
+				 tree view);
+
+/* Mark the primitive call CALL (a primitive or an element access) as one
+   on a cold path, which erbium-window and erbium-lower leave a library
+   call: the element path of a strip-mined loop (stripmine.cc: the
+   original body, run only when a burst's grants give nothing, so that
+   its primitives wait anyway) and the copy of a burst loop that runs only
+   under ERBIUM_CHECK=1 (window.cc).  Expanding them inline would only
+   grow the function: a function of many strip-mined loops compiled twice
+   as slowly.  The mark is an internal attribute of the call's function type
+   (gimple_call_fntype), which keeps its fn spec.  primitives.cc.  */
+void erbium_mark_cold_call (gcall *call);
+
+/* Whether STMT, a primitive call, was marked by erbium_mark_cold_call.
+   primitives.cc.  */
+bool erbium_cold_call_p (const gimple *stmt);
+
 /* The runtime's name of primitive or slow path P ("er_commit" ...).  */
 const char *erbium_prim_name (enum erbium_prim p);
 
@@ -274,10 +314,10 @@ tree erbium_view_type (const gimple *stmt);
 tree erbium_runtime_type (tree type);
 
 /* Emit, before the iterator *GSI, the masked window address of element
-   INDEX (an int value) of view V (a pointer value whose target type is
-   VIEW_TYPE), as in er_elem of runtime/include/erbium/sync.h:
-   V->base + ((uint32_t) INDEX & V->mask) * SIZE, where SIZE is the
-   INTEGER_CST element size in bytes, or NULL_TREE to read V->esize.  With
+   INDEX (an integer value) of view V (a pointer value whose target type
+   is VIEW_TYPE), as in er_elem of runtime/include/erbium/sync.h:
+   V->base + ((uint32_t) INDEX & (uint32_t) V->mask) * SIZE, where SIZE is
+   the INTEGER_CST element size in bytes, or NULL_TREE to read V->esize.  With
    CHECK_N non-null the check of er_elem/er_burst comes first: if
    V->check is nonzero, er_check_access (V, INDEX, CHECK_N); that splits
    the block (*GSI then points into the block after the check).  Returns

@@ -490,20 +490,75 @@ erbium_rewrite_new (tree call, enum erbium_marker m, tree type,
   return build1_loc (loc, NOP_EXPR, type, res);
 }
 
-/* The element index (an int) whose byte offset is OFF (sizetype) for
-   elements of SIZE bytes: OFF is I * SIZE as pointer_int_sum built it,
-   possibly with constant terms split off.  Known shapes give I back
-   directly; otherwise an exact division gives I modulo 2^64, hence
-   exactly as an int.  Sums are done in unsigned int (wrapping).  */
+/* The 32-bit value that the integer expression E (of 64 bits) widens
+   (E is (T) X, X of 32 bits or fewer, through conversions that keep
+   every bit), or NULL_TREE.  */
 static tree
-erbium_index_of (tree off, tree size)
+erbium_narrow_operand (tree e)
+{
+  while (CONVERT_EXPR_P (e) && INTEGRAL_TYPE_P (TREE_TYPE (e)))
+    {
+      tree x = TREE_OPERAND (e, 0);
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (x)))
+	return NULL_TREE;
+      if (TYPE_PRECISION (TREE_TYPE (x)) <= 32)
+	return TYPE_PRECISION (TREE_TYPE (e)) > 32 ? x : NULL_TREE;
+      if (TYPE_PRECISION (TREE_TYPE (x)) < TYPE_PRECISION (TREE_TYPE (e)))
+	return NULL_TREE;
+      e = x;
+    }
+  return NULL_TREE;
+}
+
+/* The index A + B, of type ITYPE; A and B are integer expressions.  A
+   32-bit index plus a constant (the C front end splits the constant term
+   off an int subscript: x[j + 1] is x + ((sizetype) j + 1) * size) is
+   summed in the 32-bit type, wrapping, and widened: so the index stays a
+   widened 32-bit value, whose evolution erbium-window and SCEV follow as
+   for x[j], and the vectoriser sees a filter's taps at constant
+   distances.  Modulo 2^32 it is the sum, which is all the window address
+   uses, and all the runtime reads of an index within 2^31 of the view's
+   own (sync.h er_xlat), as every index in the window is; only an access
+   2^31 or more outside the window may be read modulo 2^32 rather than
+   reported under ERBIUM_CHECK.  Other sums are done in ITYPE's unsigned
+   variant (wrapping, as sizetype does).  */
+static tree
+erbium_index_sum (tree a, tree b, tree itype)
+{
+  if (TREE_CODE (a) == INTEGER_CST)
+    std::swap (a, b);
+  tree na = erbium_narrow_operand (a);
+  if (na && TREE_CODE (b) == INTEGER_CST)
+    {
+      tree nt = TREE_TYPE (na), nu = unsigned_type_for (nt);
+      tree s = fold_build2 (PLUS_EXPR, nu, fold_convert (nu, na),
+			    fold_convert (nu, b));
+      return fold_convert (itype, fold_convert (nt, s));
+    }
+  tree u = unsigned_type_for (itype);
+  tree s = fold_build2 (PLUS_EXPR, u, fold_convert (u, a),
+			fold_convert (u, b));
+  return fold_convert (itype, s);
+}
+
+/* The element index, of the runtime's index type ITYPE (er_index, 64
+   bits), whose byte offset is OFF (sizetype) for elements of SIZE bytes:
+   OFF is I * SIZE as pointer_int_sum built it, possibly with constant
+   terms split off.  The index is the subscript's value, exact (as C
+   computed the pointer; but for erbium_index_sum's 32-bit sums): known
+   shapes give I back converted to ITYPE (a 32-bit int subscript
+   sign-extended, an unsigned one zero-extended, as the primitives' index
+   arguments are); otherwise an exact division gives I modulo 2^64, hence
+   exactly.  The runtime then reads it as it reads any index
+   (erbium/sync.h, er_xlat).  */
+static tree
+erbium_index_of (tree off, tree size, tree itype)
 {
   tree o = off;
   STRIP_NOPS (o);
   if (TREE_CODE (o) == INTEGER_CST)
-    return build_int_cst (integer_type_node,
-			  (int) ((HOST_WIDE_INT) TREE_INT_CST_LOW (o)
-				 / tree_to_shwi (size)));
+    return build_int_cst (itype, ((HOST_WIDE_INT) TREE_INT_CST_LOW (o)
+				  / tree_to_shwi (size)));
   if (TREE_CODE (o) == MULT_EXPR
       && TREE_CODE (TREE_OPERAND (o, 1)) == INTEGER_CST
       && tree_int_cst_equal (TREE_OPERAND (o, 1), size)
@@ -511,21 +566,20 @@ erbium_index_of (tree off, tree size)
     {
       tree i = TREE_OPERAND (o, 0);
       STRIP_NOPS (i);
+      if (TREE_CODE (i) == PLUS_EXPR)
+	return erbium_index_sum (TREE_OPERAND (i, 0), TREE_OPERAND (i, 1),
+				 itype);
       if (INTEGRAL_TYPE_P (TREE_TYPE (i)))
-	return fold_convert (integer_type_node, i);
+	return fold_convert (itype, i);
     }
   if (TREE_CODE (o) == PLUS_EXPR)
-    {
-      tree a = erbium_index_of (TREE_OPERAND (o, 0), size);
-      tree b = erbium_index_of (TREE_OPERAND (o, 1), size);
-      tree s = fold_build2 (PLUS_EXPR, unsigned_type_node,
-			    fold_convert (unsigned_type_node, a),
-			    fold_convert (unsigned_type_node, b));
-      return fold_convert (integer_type_node, s);
-    }
+    return erbium_index_sum (erbium_index_of (TREE_OPERAND (o, 0), size,
+					      itype),
+			     erbium_index_of (TREE_OPERAND (o, 1), size,
+					      itype), itype);
   tree q = fold_build2 (EXACT_DIV_EXPR, sizetype, fold_convert (sizetype, off),
 			fold_convert (sizetype, size));
-  return fold_convert (integer_type_node, q);
+  return fold_convert (itype, q);
 }
 
 /* *PP is a pointer expression of a view type V under an INDIRECT_REF at
@@ -573,7 +627,9 @@ erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc)
       return;
     }
   tree vtype = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (fn)));
-  tree idx = erbium_index_of (off, size);
+  tree itype = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (fn))));
+  tree idx = erbium_index_of (off, size, itype);
+  erbium_warn_negative_index (loc, idx, NULL, erbium_strip_casts (p));
   tree call = build_call_expr_loc (loc, fn, 2, fold_convert (vtype, p), idx);
   *pp = build1_loc (loc, NOP_EXPR, build_pointer_type (elt), call);
 }
@@ -858,7 +914,13 @@ erbium_check_call (tree call, enum erbium_prim c, location_t loc,
 	error_at (loc,
 		  "horizon %E of %<alloc%> is not positive: the window of a "
 		  "view holds at least one element", h);
+      return;
     }
+  if (!needs_write && !needs_read)
+    return;
+  for (int k = 1; k < call_expr_nargs (call); k++)
+    erbium_warn_negative_index (loc, CALL_EXPR_ARG (call, k), spell,
+				NULL_TREE);
 }
 
 /* The rewriting callback (walk_tree): see the file comment.  */

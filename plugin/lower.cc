@@ -171,7 +171,10 @@ erbium_b_field (erbium_builder *b, const char *name)
 
 /* Append a call of FNDECL with the NARGS arguments in ARGS, each converted
    to its parameter type; return the result (converted to RESULT_TYPE), or
-   NULL_TREE when RESULT_TYPE is NULL_TREE.  */
+   NULL_TREE when RESULT_TYPE is NULL_TREE.  An argument that is a 32-bit
+   index widened to 64 bits (erbium_index_narrow) is widened again here,
+   in the call's block: the slow paths' blocks are cold, and the fast
+   path of an int program then keeps no widened copy of its index.  */
 static tree
 erbium_b_call (erbium_builder *b, tree fndecl, tree result_type, int nargs,
 	       tree *args)
@@ -181,6 +184,10 @@ erbium_b_call (erbium_builder *b, tree fndecl, tree result_type, int nargs,
   for (int i = 0; i < nargs; i++)
     {
       tree a = args[i];
+      tree narrow = (TREE_CODE (a) == SSA_NAME ? erbium_index_narrow (a)
+		     : NULL_TREE);
+      if (narrow && narrow != a)
+	a = narrow;
       if (parm && TREE_VALUE (parm) != void_type_node)
 	{
 	  tree pt = TREE_VALUE (parm);
@@ -247,18 +254,39 @@ erbium_b_to_join (erbium_builder *b, tree val)
   b->join_vals.safe_push (val);
 }
 
-/* sync.h er_xlat (i, ref): ref + (int32_t) ((uint32_t) i - (uint32_t) ref),
-   in REF's 64-bit type.  */
+/* sync.h er_xlat (i, ref), in REF's 64-bit type:
+     if (i != (int64_t) (int32_t) i && i != (int64_t) (uint32_t) i)
+       return i;
+     return ref + (int32_t) ((uint32_t) i - (uint32_t) ref);
+   the test as a select (COND_EXPR).  An I widened from a type of 32 bits
+   or fewer (an int program's index), or a constant that 32 bits hold,
+   makes the test false at compile time (erbium_index_narrow): the select
+   is not emitted then, as GCC folds it away in sync.h.  */
 static tree
 erbium_b_xlat (erbium_builder *b, tree i, tree ref)
 {
   tree i64 = TREE_TYPE (ref);
   tree u32 = uint32_type_node;
   tree s32 = build_nonstandard_integer_type (32, 0);
-  tree d = erbium_b_op (b, MINUS_EXPR, u32, erbium_b_cvt (b, u32, i),
+  tree narrow = erbium_index_narrow (i);
+  i = erbium_b_cvt (b, i64, i);
+  if (!narrow && TREE_CODE (i) == INTEGER_CST)
+    return i;
+  tree d = erbium_b_op (b, MINUS_EXPR, u32,
+			erbium_b_cvt (b, u32, narrow ? narrow : i),
 			erbium_b_cvt (b, u32, ref));
   tree w = erbium_b_cvt (b, i64, erbium_b_cvt (b, s32, d));
-  return erbium_b_op (b, PLUS_EXPR, i64, ref, w);
+  tree tr = erbium_b_op (b, PLUS_EXPR, i64, ref, w);
+  if (narrow)
+    return tr;
+  tree as_s32 = erbium_b_cvt (b, i64, erbium_b_cvt (b, s32, i));
+  tree as_u32 = erbium_b_cvt (b, i64, erbium_b_cvt (b, u32, i));
+  tree ne_s = erbium_b_op (b, NE_EXPR, boolean_type_node, i, as_s32);
+  tree ne_u = erbium_b_op (b, NE_EXPR, boolean_type_node, i, as_u32);
+  tree exact = erbium_b_op (b, BIT_AND_EXPR, boolean_type_node, ne_s, ne_u);
+  tree res = make_ssa_name (i64);
+  erbium_b_add (b, gimple_build_assign (res, COND_EXPR, exact, i, tr));
+  return res;
 }
 
 /* if (ER_UNLIKELY (v->kind != KIND)) er_misuse (v, OP, IDX);  */
@@ -369,7 +397,9 @@ erbium_lower_acquire (erbium_builder *b, tree i, bool update, tree res_type)
   tree gate = erbium_b_field (b, "gate");
   tree i64 = TREE_TYPE (gate);
   tree idx = erbium_b_xlat (b, i, gate);
-  tree ret_i = res_type ? erbium_b_cvt (b, res_type, i) : NULL_TREE;
+  tree inarrow = erbium_index_narrow (i);
+  tree ret_i = (res_type ? erbium_b_cvt (b, res_type, inarrow ? inarrow : i)
+		: NULL_TREE);
 
   /* if (idx <= v->gate) return i;  */
   basic_block next = erbium_b_if (b, LE_EXPR, idx, gate,
@@ -489,7 +519,8 @@ erbium_lower_receive (erbium_builder *b, bool range, tree arg1, tree arg2)
 
 /* See erbium-plugin.h.  sync.h er_elem / er_burst:
      if (ER_UNLIKELY (v->check)) er_check_access (v, i, n);
-     return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;  */
+     return v->base + (uint64_t) ((uint32_t) i & (uint32_t) v->mask)
+		      * v->esize;  */
 tree
 erbium_emit_masked_elem (gimple_stmt_iterator *gsi, tree v, tree view_type,
 			 tree index, tree size, tree check_n)
@@ -528,12 +559,16 @@ erbium_emit_masked_elem (gimple_stmt_iterator *gsi, tree v, tree view_type,
 		       (mask, erbium_view_ref (v, view_type, "mask")));
   tree u64 = TREE_TYPE (mask);
   tree ui = make_ssa_name (uint32_type_node);
-  gimple_seq_add_stmt (&seq, gimple_build_assign (ui, NOP_EXPR, index));
-  tree wi = make_ssa_name (u64);
-  gimple_seq_add_stmt (&seq, gimple_build_assign (wi, NOP_EXPR, ui));
+  tree narrow = erbium_index_narrow (index);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (ui, NOP_EXPR,
+						  narrow ? narrow : index));
+  tree m32 = make_ssa_name (uint32_type_node);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (m32, NOP_EXPR, mask));
+  tree s32 = make_ssa_name (uint32_type_node);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (s32, BIT_AND_EXPR, ui,
+						  m32));
   tree slot = make_ssa_name (u64);
-  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, BIT_AND_EXPR, wi,
-						  mask));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (slot, NOP_EXPR, s32));
   if (!size)
     {
       tree es = make_ssa_name
@@ -560,6 +595,58 @@ erbium_emit_masked_elem (gimple_stmt_iterator *gsi, tree v, tree view_type,
     gimple_set_location (gsi_stmt (i), loc);
   gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
   return addr;
+}
+
+/* A type T of 32 bits or fewer such that every use of the update's
+   result LHS converts it to T or to a type no wider, or NULL_TREE.  An
+   int program's `hd = update (v, hd)' converts the 64-bit result back to
+   int: the expansion then computes the result in T (the fast path returns
+   the int index itself) and defines LHS as its widening, whose low bits,
+   all that the uses read, are the result's; the uses' conversions fold
+   the widening away, so the fast path widens nothing.  */
+static tree
+erbium_result_narrow_type (tree lhs)
+{
+  if (TREE_CODE (lhs) != SSA_NAME)
+    return NULL_TREE;
+  tree t = NULL_TREE;
+  imm_use_iterator it;
+  use_operand_p up;
+  FOR_EACH_IMM_USE_FAST (up, it, lhs)
+    {
+      gimple *use = USE_STMT (up);
+      if (is_gimple_debug (use))
+	continue;
+      if (!is_gimple_assign (use)
+	  || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (use)))
+	return NULL_TREE;
+      tree ut = TREE_TYPE (gimple_assign_lhs (use));
+      if (!INTEGRAL_TYPE_P (ut) || TYPE_PRECISION (ut) > 32)
+	return NULL_TREE;
+      if (!t || TYPE_PRECISION (ut) > TYPE_PRECISION (t))
+	t = ut;
+    }
+  return t;
+}
+
+/* Remove the definition of A when it is an SSA name without uses defined
+   by a conversion, and so on down the chain of conversions it came
+   from.  */
+static void
+erbium_remove_dead_widening (tree a)
+{
+  while (a && TREE_CODE (a) == SSA_NAME && has_zero_uses (a))
+    {
+      gimple *def = SSA_NAME_DEF_STMT (a);
+      if (!is_gimple_assign (def)
+	  || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def)))
+	return;
+      tree next = gimple_assign_rhs1 (def);
+      gimple_stmt_iterator gsi = gsi_for_stmt (def);
+      gsi_remove (&gsi, true);
+      release_ssa_name (a);
+      a = next;
+    }
 }
 
 /* True when the view type has every field the fast paths read and the
@@ -638,6 +725,12 @@ erbium_lower_call (gcall *stmt, enum erbium_prim p)
   erbium_b_begin (&b, &gsi);
   tree res_type = (p == ERBIUM_PRIM_UPDATE && lhs) ? TREE_TYPE (lhs)
 		  : NULL_TREE;
+  if (res_type)
+    {
+      tree nt = erbium_result_narrow_type (lhs);
+      if (nt)
+	res_type = nt;
+    }
   switch (p)
     {
     case ERBIUM_PRIM_COMMIT:
@@ -672,20 +765,33 @@ erbium_lower_call (gcall *stmt, enum erbium_prim p)
       unlink_stmt_vdef (stmt);
       release_ssa_name (gimple_vdef (stmt));
     }
+  auto_vec<tree, 3> args;
+  for (unsigned k = 1; k < gimple_call_num_args (stmt); k++)
+    args.safe_push (gimple_call_arg (stmt, k));
   gsi_remove (&jgsi, true);
   if (res_type)
     {
-      tree res = TREE_CODE (lhs) == SSA_NAME ? lhs : make_ssa_name (res_type);
+      tree res = (TREE_CODE (lhs) == SSA_NAME
+		  && useless_type_conversion_p (TREE_TYPE (lhs), res_type)
+		  ? lhs : make_ssa_name (res_type));
       gphi *phi = create_phi_node (res, b.join);
       for (unsigned k = 0; k < b.join_edges.length (); k++)
 	add_phi_arg (phi, b.join_vals[k], b.join_edges[k], b.loc);
       if (res != lhs)
 	{
 	  gimple_stmt_iterator a = gsi_after_labels (b.join);
-	  gsi_insert_before (&a, gimple_build_assign (lhs, res),
-			     GSI_SAME_STMT);
+	  gimple *g = (useless_type_conversion_p (TREE_TYPE (lhs), res_type)
+		       ? gimple_build_assign (lhs, res)
+		       : gimple_build_assign (lhs, NOP_EXPR, res));
+	  gsi_insert_before (&a, g, GSI_SAME_STMT);
 	}
     }
+  /* An index widened from 32 bits that nothing uses now (the expansion
+     widens it again in the cold blocks that need it, erbium_b_call):
+     removed at once, before value numbering merges those cold copies
+     back into it and keeps it on the fast path.  */
+  for (tree a : args)
+    erbium_remove_dead_widening (a);
   return true;
 }
 
@@ -735,6 +841,19 @@ erbium_lower_pass::execute (function *fun)
 	 gsi_next (&gsi))
       {
 	enum erbium_prim p = erbium_primitive_call (gsi_stmt (gsi));
+	if (p != ERBIUM_PRIM_NONE && erbium_cold_call_p (gsi_stmt (gsi)))
+	  {
+	    /* A cold path (the element path of a strip-mined loop, which
+	       waits anyway; a burst loop's copy for ERBIUM_CHECK): a call
+	       costs nothing there, and an expansion would only grow the
+	       function (erbium_mark_cold_call).  */
+	    if (dump_file)
+	      fprintf (dump_file, "erbium-lower: %s at line %d: left as a "
+		       "library call (cold path)\n",
+		       erbium_prim_name (p),
+		       LOCATION_LINE (gimple_location (gsi_stmt (gsi))));
+	    continue;
+	  }
 	if (p != ERBIUM_PRIM_NONE)
 	  calls.safe_push (std::make_pair (as_a <gcall *> (gsi_stmt (gsi)),
 					   p));

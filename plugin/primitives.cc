@@ -32,6 +32,7 @@
 #include "gimple.h"
 #include "ggc.h"
 #include "cgraph.h"
+#include "diagnostic-core.h"
 #include "erbium-plugin.h"
 
 /* One primitive, view call or slow path of the runtime (sync.h,
@@ -200,6 +201,85 @@ erbium_primitive_call (const gimple *stmt)
     if (!INTEGRAL_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i))))
       return ERBIUM_PRIM_NONE;
   return p;
+}
+
+/* See erbium-plugin.h.  */
+tree
+erbium_index_narrow (tree i)
+{
+  if (!i || !INTEGRAL_TYPE_P (TREE_TYPE (i)))
+    return NULL_TREE;
+  if (TYPE_PRECISION (TREE_TYPE (i)) <= 32)
+    return i;
+  if (TREE_CODE (i) == INTEGER_CST)
+    return (wi::fits_shwi_p (wi::to_widest (i))
+	    && tree_to_shwi (i) >= -((HOST_WIDE_INT) 1 << 31)
+	    && tree_to_shwi (i) < ((HOST_WIDE_INT) 1 << 32)) ? i : NULL_TREE;
+  /* Through conversions that keep every bit (64 bits to 64 bits, such as
+     (long) (sizetype) x), down to a widening from 32 bits or fewer.  */
+  tree x = i;
+  while (TREE_CODE (x) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (x);
+      if (!is_gimple_assign (def)
+	  || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def)))
+	return NULL_TREE;
+      tree y = gimple_assign_rhs1 (def);
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (y)))
+	return NULL_TREE;
+      if (TYPE_PRECISION (TREE_TYPE (y)) <= 32)
+	return y;
+      if (TYPE_PRECISION (TREE_TYPE (y)) < TYPE_PRECISION (TREE_TYPE (x)))
+	return NULL_TREE;
+      x = y;
+    }
+  return NULL_TREE;
+}
+
+/* The internal type attribute (a name with spaces: no source can spell
+   it) of the function type of a primitive call on a cold path
+   (erbium_mark_cold_call).  */
+#define ERBIUM_COLD_CALL_ATTR "erbium cold call"
+
+/* See erbium-plugin.h.  */
+void
+erbium_mark_cold_call (gcall *call)
+{
+  tree fntype = gimple_call_fntype (call);
+  if (!fntype || lookup_attribute (ERBIUM_COLD_CALL_ATTR,
+				   TYPE_ATTRIBUTES (fntype)))
+    return;
+  tree attrs = tree_cons (get_identifier (ERBIUM_COLD_CALL_ATTR),
+			  NULL_TREE, TYPE_ATTRIBUTES (fntype));
+  gimple_call_set_fntype (call, build_type_attribute_variant (fntype,
+							      attrs));
+}
+
+/* See erbium-plugin.h.  */
+bool
+erbium_cold_call_p (const gimple *stmt)
+{
+  tree fntype = gimple_call_fntype (stmt);
+  return fntype && lookup_attribute (ERBIUM_COLD_CALL_ATTR,
+				     TYPE_ATTRIBUTES (fntype));
+}
+
+/* See erbium-plugin.h.  */
+void
+erbium_warn_negative_index (location_t loc, tree idx, const char *spell,
+			    tree view)
+{
+  while (CONVERT_EXPR_P (idx) || TREE_CODE (idx) == NON_LVALUE_EXPR)
+    idx = TREE_OPERAND (idx, 0);
+  if (TREE_CODE (idx) != INTEGER_CST || tree_int_cst_sgn (idx) >= 0)
+    return;
+  if (view)
+    erbium_warning_at (loc, ERBIUM_WARN_NEGATIVE_INDEX, "negative index %E "
+		       "of view %qE: stream indices count from 0", idx, view);
+  else
+    erbium_warning_at (loc, ERBIUM_WARN_NEGATIVE_INDEX, "%qs with the "
+		       "negative index %E: stream indices count from 0",
+		       spell, idx);
 }
 
 /* See erbium-plugin.h.  */

@@ -32,6 +32,18 @@
        else
 	 one iteration of the original body;   (t += 1)
 
+   T counts iterations in 64 bits; inside a burst the loop's induction
+   variables are their values at the burst's start plus their steps times
+   the burst's own int counter (sm_rewrite_ivs), so that nothing wraps
+   where the loop's own variables do not, however long the loop runs.  The
+   original body, which runs when the grants give nothing, keeps its
+   primitives and element accesses as library calls
+   (erbium_mark_cold_call).  A primitive's index is followed in the
+   program's own type: the 32-bit value an int program's index was
+   widened from (wrapping as the program's does; the runtime reads it
+   modulo 2^32, erbium/sync.h er_xlat), or the 64-bit index itself; the
+   grants get the indices widened as the program widens them.
+
    The upto calls grant only what is available at once, up to the view's
    horizon; when they grant nothing, the original element code runs, with
    its own blocking, termination and misuse reports.  So a strip-mined loop
@@ -54,9 +66,9 @@
    placement"), at -O1 and above when stripmine=1.  The dump names every
    loop with a primitive: strip-mined with the burst and why that burst,
    or why not; -fopt-info-loop reports the strip-mined loops.  CFG
-   surgery: copy_bbs of the body into a new loop, then update_ssa with
-   the copies' names (and the pass's own counters) registered by
-   create_new_def_for.  */
+   surgery: copy_bbs of the body into a new loop, then, once for all the
+   function's loops, update_ssa with the copies' names (and the pass's
+   own counters) registered by create_new_def_for.  */
 
 #include "gcc-plugin.h"
 #include "system.h"
@@ -109,6 +121,9 @@ struct erbium_burst_pragma
   int fn_uid;
   bool used;		/* chose a loop's burst (or burst(0) refused it) */
   bool seen;		/* the pass analysed its function's code */
+  bool compiled;	/* its function's code was compiled */
+  const char *off_why;	/* why the pass did not run on that code (-O0,
+			   stripmine=0), or NULL */
   const char *ignored_why;	/* its loop was not strip-mined: why (a
 				   string literal of SM_REJECT), or NULL */
   int ignored_line;	/* that loop's line */
@@ -156,7 +171,8 @@ erbium_handle_burst_pragma (cpp_reader *)
 		       "%<#pragma erbium burst%>");
   int fn_uid = current_function_decl ? (int) DECL_UID (current_function_decl)
 					: -1;
-  erbium_burst_pragma p = { loc, n, fn_uid, false, false, NULL, 0 };
+  erbium_burst_pragma p = { loc, n, fn_uid, false, false, false, NULL,
+			    NULL, 0 };
   erbium_burst_pragmas.safe_push (p);
 }
 
@@ -241,7 +257,7 @@ sm_read_pragmas (tree fndecl)
       erbium_burst_pragma p
 	= { EXPR_LOCATION (TREE_VALUE (l)),
 	    (int) tree_to_shwi (TREE_PURPOSE (burst)), (int) DECL_UID (fndecl),
-	    false, false, NULL, 0, true,
+	    false, false, false, NULL, NULL, 0, true,
 	    !integer_zerop (TREE_VALUE (burst)) };
       erbium_burst_pragmas.safe_push (p);
     }
@@ -249,14 +265,20 @@ sm_read_pragmas (tree fndecl)
 
 namespace {
 
-/* One primitive call of a candidate loop.  */
+/* One primitive call of a candidate loop.  Its index argument is the
+   runtime's 64-bit er_index; the value analysed is that argument, or the
+   value of 32 bits or fewer it was widened from (erbium_index_narrow: an
+   int program's index), so that the burst's indices are computed in the
+   program's own type, wrapping as the program's do and as the runtime
+   reads them (erbium/sync.h, er_xlat).  */
 struct sm_prim
 {
   gcall *call;
   enum erbium_prim kind;
   tree view;
-  tree base;	/* index in the first iteration (loop-invariant) */
-  tree step;	/* positive INTEGER_CST, per iteration */
+  tree base;	/* index in the first iteration (loop-invariant), in the
+		   analysed value's type */
+  tree step;	/* positive INTEGER_CST, per iteration, same type */
 };
 
 /* An affine phi of the loop's header: {BASE, +, STEP}.  */
@@ -296,6 +318,8 @@ struct sm_plan
   char burst_why_buf[160];
   const char *why_not;		/* reason not to strip-mine, or NULL */
   int why_line;
+  /* The loop's body in dominator order (sm_prepare), owned.  */
+  basic_block *bbs;
 };
 
 bool
@@ -345,16 +369,48 @@ sm_evolution (class loop *loop, tree op)
   return ev;
 }
 
-/* Operand OP of an exit condition, with the result of a granted update
-   replaced by its index.  */
+/* The index value of primitive call CALL that the analysis follows: its
+   index argument, or the 32-bit value that argument was widened from
+   (erbium_index_narrow), whose evolution stays affine where the widened
+   one may not (an unsigned counter).  */
 tree
-sm_granted (const sm_plan *plan, tree op)
+sm_index_value (gcall *call)
 {
+  tree arg = gimple_call_arg (call, 1);
+  tree narrow = erbium_index_narrow (arg);
+  return narrow && TREE_CODE (narrow) == SSA_NAME ? narrow : arg;
+}
+
+/* The evolution in PLAN's loop of operand OP of an exit condition, with
+   the result of a granted update replaced by its index (a granted update
+   returns its index argument; through a conversion of the result, such
+   as `int h = update (...)', the index converted alike).  *GRANTED tells
+   whether OP was such a result.  NULL_TREE when not affine.  */
+tree
+sm_cond_evolution (const sm_plan *plan, tree op, bool *granted)
+{
+  tree type = TREE_TYPE (op);
+  tree res = op;
   if (TREE_CODE (op) == SSA_NAME)
-    for (const sm_prim &p : plan->prims)
-      if (p.kind == ERBIUM_PRIM_UPDATE && gimple_call_lhs (p.call) == op)
-	return gimple_call_arg (p.call, 1);
-  return op;
+    {
+      gimple *def = SSA_NAME_DEF_STMT (op);
+      if (is_gimple_assign (def)
+	  && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))
+	  && TREE_CODE (gimple_assign_rhs1 (def)) == SSA_NAME)
+	res = gimple_assign_rhs1 (def);
+      for (const sm_prim &p : plan->prims)
+	if (p.kind == ERBIUM_PRIM_UPDATE
+	    && (gimple_call_lhs (p.call) == op
+		|| gimple_call_lhs (p.call) == res))
+	  {
+	    /* (T) (long) X is (T) X for the X the index was widened
+	       from.  */
+	    *granted = true;
+	    tree ev = sm_evolution (plan->loop, sm_index_value (p.call));
+	    return ev ? chrec_convert (type, ev, NULL) : NULL_TREE;
+	  }
+    }
+  return sm_evolution (plan->loop, op);
 }
 
 /* True when exit E of PLAN's loop is never taken while every update of
@@ -369,20 +425,21 @@ sm_termination_exit_p (const sm_plan *plan, edge e)
   if (!cond)
     return false;
   tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
-  tree ga = sm_granted (plan, a), gb = sm_granted (plan, b);
-  if (ga == a && gb == b)
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (a))
+      || !types_compatible_p (TREE_TYPE (a), TREE_TYPE (b)))
     return false;
-  class loop *loop = plan->loop;
-  tree ea = sm_evolution (loop, ga), eb = sm_evolution (loop, gb);
-  if (!ea || !eb || !INTEGRAL_TYPE_P (TREE_TYPE (ga))
-      || !types_compatible_p (TREE_TYPE (ga), TREE_TYPE (gb)))
+  bool granted = false;
+  tree ea = sm_cond_evolution (plan, a, &granted);
+  tree eb = sm_cond_evolution (plan, b, &granted);
+  if (!granted || !ea || !eb || chrec_contains_undetermined (ea)
+      || chrec_contains_undetermined (eb))
     return false;
-  tree type = TREE_TYPE (ga);
+  tree type = TREE_TYPE (a);
   tree diff = chrec_fold_minus (type, ea, eb);
   if (TREE_CODE (diff) != INTEGER_CST)
     return false;
-  /* The indices are int and do not wrap within one comparison: decide
-     A CODE B as (A - B) CODE 0.  */
+  /* The indices do not wrap within one comparison: decide A CODE B as
+     (A - B) CODE 0.  */
   tree res = fold_binary (gimple_cond_code (cond), boolean_type_node, diff,
 			  build_zero_cst (type));
   if (!res || TREE_CODE (res) != INTEGER_CST)
@@ -502,38 +559,76 @@ sm_inlined_origins (tree block, vec<int> *uids)
     }
 }
 
+/* Push onto UIDS the DECL_UIDs of the functions whose code FUN holds:
+   its own (as sm_origin names it) and each one inlined into it.  */
+static void
+sm_code_origins (function *fun, vec<int> *uids)
+{
+  uids->safe_push (sm_fun_uid (fun));
+  if (DECL_INITIAL (fun->decl)
+      && TREE_CODE (DECL_INITIAL (fun->decl)) == BLOCK)
+    sm_inlined_origins (DECL_INITIAL (fun->decl), uids);
+}
+
 /* Mark as seen every #pragma erbium burst of the functions whose code FUN
-   holds: its own (as sm_origin names it) and each one inlined into it.
-   The pass analyses FUN, so a pragma there that no loop uses deserves the
-   warning at the end of the unit.  */
+   holds (sm_code_origins).  The pass analyses FUN, so a pragma there that
+   no loop uses deserves the warning at the end of the unit.  */
 static void
 sm_mark_pragmas_seen (function *fun)
 {
+  if (erbium_burst_pragmas.is_empty ())
+    return;
   auto_vec<int> uids;
-  uids.safe_push (sm_fun_uid (fun));
-  if (DECL_INITIAL (fun->decl)
-      && TREE_CODE (DECL_INITIAL (fun->decl)) == BLOCK)
-    sm_inlined_origins (DECL_INITIAL (fun->decl), &uids);
+  sm_code_origins (fun, &uids);
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
     if (uids.contains (p.fn_uid))
       p.seen = true;
 }
 
+/* PLUGIN_ALL_PASSES_START, at any optimisation level: the function of
+   cfun is being compiled.  Mark its pragmas (and those of the functions
+   inlined into it) compiled, with the reason the pass will not run on
+   them when it will not (the pass's gate, erbium_stripmine_pass::gate):
+   so that a pragma that sets no burst gets its warning at -O0 too.  */
+static void
+sm_note_compiled (void *, void *)
+{
+  if (erbium_burst_pragmas.is_empty () || !cfun)
+    return;
+  auto_vec<int> uids;
+  sm_code_origins (cfun, &uids);
+  const char *why = (!optimize ? "loops are not strip-mined at -O0"
+		     : !erbium_opts.stripmine
+		     ? "strip-mining is off (-fplugin-arg-erbium-stripmine=0)"
+		     : NULL);
+  for (erbium_burst_pragma &p : erbium_burst_pragmas)
+    if (uids.contains (p.fn_uid))
+      {
+	p.compiled = true;
+	if (why)
+	  p.off_why = why;
+      }
+}
+
 /* PLUGIN_FINISH_UNIT: warn (-Werbium-burst-pragma) about each #pragma
-   erbium burst in a function whose code the pass analysed (on its own
-   or inlined) that chose no loop's burst: either its loop was not
-   strip-mined (the warning gives the reason, as the dump does) or no
-   innermost loop with stream primitives follows it.  Pragmas in
-   functions the pass never ran on (-O0, stripmine=0, a static function
-   never called) stay silent, as GCC's own loop pragmas do at -O0.  */
+   erbium burst that chose no loop's burst, in a function whose code was compiled (on
+   its own or inlined): when the pass analysed that code, either its loop
+   was not strip-mined (the warning gives the reason, as the dump does) or
+   no innermost loop with stream primitives follows it; when the pass did
+   not run on it, why (-O0, stripmine=0).  Pragmas in functions never
+   compiled (a static function never called) stay silent.  */
 static void
 sm_warn_unused_pragmas (void *, void *)
 {
   for (erbium_burst_pragma &p : erbium_burst_pragmas)
     {
-      if (p.used || !p.seen || (p.from_lto && !p.lto_warn))
+      if (p.used || !(p.seen || p.compiled)
+	  || (p.from_lto && !p.lto_warn))
 	continue;
-      if (p.ignored_why)
+      if (!p.seen && p.off_why)
+	erbium_warning_at (p.loc, ERBIUM_WARN_BURST_PRAGMA, "%<#pragma "
+			   "erbium burst%> ignored: %s", p.off_why);
+      else if (p.ignored_why)
 	erbium_warning_at (p.loc, ERBIUM_WARN_BURST_PRAGMA, "%<#pragma "
 			   "erbium burst%> ignored: the loop at line %d is "
 			   "not strip-mined (%s)", p.ignored_line,
@@ -664,7 +759,7 @@ sm_analyse (sm_plan *plan, function *fun)
 	    affine_iv iv;
 	    if (!expr_invariant_in_loop_p (loop, prim.view))
 	      SM_REJECT ("a primitive's view changes in the loop", s);
-	    else if (!simple_iv (loop, loop, gimple_call_arg (call, 1), &iv,
+	    else if (!simple_iv (loop, loop, sm_index_value (call), &iv,
 				 true)
 		     || TREE_CODE (iv.step) != INTEGER_CST
 		     || tree_int_cst_sgn (iv.step) <= 0)
@@ -803,17 +898,30 @@ sm_redefine (tree name, tree rhs)
   return g;
 }
 
-/* Emit at the end of BB the int index IDX + STEP * N (IDX an int value,
-   STEP an INTEGER_CST, N an integer value), computed modulo 2^32 as the
-   runtime translates indices (sync.h er_xlat), and return it.  */
+/* Emit at the end of BB the index IDX + STEP * N (IDX a value of the
+   type the analysis followed, sm_prim, STEP an INTEGER_CST, N an integer
+   value) in IDX's type, computed modulo 2^precision as the program's own
+   wrapping index is (and as the runtime reads a 32-bit one, sync.h
+   er_xlat), and return it.  */
 tree
 sm_index_plus (basic_block bb, tree idx, tree step, tree n)
 {
-  tree u = unsigned_type_node;
+  tree type = TREE_TYPE (idx);
+  tree u = unsigned_type_for (type);
   tree e = fold_build2 (PLUS_EXPR, u, fold_convert (u, idx),
 			fold_build2 (MULT_EXPR, u, fold_convert (u, step),
 				     fold_convert (u, n)));
-  return sm_emit (bb, fold_convert (integer_type_node, e));
+  return sm_emit (bb, fold_convert (type, e));
+}
+
+/* The type of argument ARGNO (from 0) of FNDECL's prototype.  */
+static tree
+sm_parm_type (tree fndecl, unsigned argno)
+{
+  tree a = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+  for (unsigned k = 0; k < argno; k++)
+    a = TREE_CHAIN (a);
+  return TREE_VALUE (a);
 }
 
 /* Append to CALLS BB's synchronisation primitive calls (sm_sync_prim_p),
@@ -827,32 +935,115 @@ sm_sync_calls (basic_block bb, vec<gimple *> *calls)
       calls->safe_push (gsi_stmt (gsi));
 }
 
-/* Strip-mine PLAN's loop (see the file comment).  */
+/* In the inner loop of PLAN's loop (header CHEADER, preheader IPRE, its
+   blocks the N copies COPY, whose statements still use the original
+   SSA names until update_ssa renames them), each use of an affine header
+   phi P = {B, +, S} of the loop becomes P0 + S * J: P0 is P's value when
+   the burst starts (copied into IPRE, a name of its own, which
+   update_ssa leaves alone), J the inner loop's int counter from 0.  In
+   the inner loop every index is then affine in J, whatever earlier passes
+   made of the loop's IVs (such as I + 15 carried over from the previous
+   iteration's I + 16), so erbium-window and the vectoriser see through
+   them; J counts at most a burst, so an int IV cannot wrap where the
+   loop's own does not, however long the loop runs.  The element path
+   (the original body) keeps its phis.  */
+static void
+sm_rewrite_ivs (sm_plan *plan, basic_block ipre, basic_block cheader,
+		basic_block *copy, unsigned n, tree j)
+{
+  hash_set<basic_block> in_copy;
+  for (unsigned k = 0; k < n; k++)
+    in_copy.add (copy[k]);
+  for (sm_iv &iv : plan->ivs)
+    {
+      tree res = gimple_phi_result (iv.phi);
+      tree type = TREE_TYPE (res);
+      tree p0 = make_ssa_name (type);
+      sm_append (ipre, gimple_build_assign (p0, res));
+      tree val;
+      if (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type)
+	  && iv.no_overflow)
+	val = fold_build2 (PLUS_EXPR, type, p0,
+			   fold_build2 (MULT_EXPR, type,
+					fold_convert (type, iv.step),
+					fold_convert (type, j)));
+      else if (POINTER_TYPE_P (type))
+	val = fold_build_pointer_plus (p0, fold_build2 (MULT_EXPR, sizetype,
+							fold_convert (sizetype,
+								      iv.step),
+							fold_convert (sizetype,
+								      j)));
+      else
+	{
+	  tree u = unsigned_type_for (type);
+	  val = fold_convert (type,
+			      fold_build2 (PLUS_EXPR, u, fold_convert (u, p0),
+					   fold_build2 (MULT_EXPR, u,
+							fold_convert (u,
+								      iv.step),
+							fold_convert (u, j))));
+	}
+      gimple_seq seq = NULL;
+      val = force_gimple_operand (val, &seq, true, NULL_TREE);
+      gimple_stmt_iterator gsi = gsi_after_labels (cheader);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, res)
+	{
+	  /* Phis keep P: the inner header's take it on entry, and others
+	     get the copy's P from update_ssa, which equals VAL.  */
+	  if (is_gimple_debug (use) || gimple_code (use) == GIMPLE_PHI
+	      || !in_copy.contains (gimple_bb (use)))
+	    continue;
+	  use_operand_p up;
+	  FOR_EACH_IMM_USE_ON_STMT (up, it)
+	    SET_USE (up, val);
+	  update_stmt (use);
+	}
+    }
+}
+
+/* Prepare PLAN's loop for sm_transform while the dominators are valid
+   (sm_analyse's): give it an empty latch (sm_analyse took the body's end
+   to be the latch's predecessor; split_edge makes the new block the latch
+   and keeps the dominators) and note its body in dominator order.  The
+   function's SSA form is unchanged.  */
+void
+sm_prepare (sm_plan *plan)
+{
+  class loop *loop = plan->loop;
+  if (!sm_empty_latch_p (loop))
+    split_edge (loop_latch_edge (loop));
+  plan->bbs = get_loop_body_in_dom_order (loop);
+}
+
+/* Strip-mine PLAN's loop (see the file comment), prepared by sm_prepare.
+   The new code and names are registered for the update_ssa that follows
+   the transforms of all the function's loops (execute): the loops are
+   disjoint, and a transform reads nothing of another loop but the SSA
+   names flowing between them, which that update_ssa rewrites.  */
 void
 sm_transform (sm_plan *plan, function *fun)
 {
   class loop *loop = plan->loop;
-  /* An empty latch (sm_analyse took its predecessor as the body's end);
-     split_edge makes the new block the latch.  */
-  if (!sm_empty_latch_p (loop))
-    split_edge (loop_latch_edge (loop));
   basic_block header = loop->header;
   basic_block latch = loop->latch;
   edge pe = loop_preheader_edge (loop);
-  /* The counter is signed, of the trip count's precision but at least
-     int's: the loop's own signed IVs are B + S * T then, with no wrap for
-     SCEV to worry about (they would overflow with T anyway).  */
-  tree ntype = plan->iv_exit ? TREE_TYPE (plan->niter) : NULL_TREE;
-  tree ctype = (ntype && TYPE_PRECISION (ntype) > TYPE_PRECISION
-					       (integer_type_node)
-		? signed_type_for (ntype) : integer_type_node);
+  /* The iteration counter T is signed and 64 bits wide: no loop runs
+     long enough to wrap it, 2^31 iterations and more included.  It only
+     counts: the induction variables inside a burst come from the burst's
+     own int counter (below).  */
+  tree ctype = long_long_integer_type_node;
 
-  /* Trip count (NTYPE) in the preheader.  */
+  /* Trip count (CTYPE) in the preheader.  */
   tree ntrip = NULL_TREE;
   if (plan->iv_exit)
-    ntrip = sm_emit (pe->src, fold_build2 (PLUS_EXPR, ntype,
-					   unshare_expr (plan->niter),
-					   build_one_cst (ntype)));
+    ntrip = sm_emit (pe->src,
+		     fold_build2 (PLUS_EXPR, ctype,
+				  fold_convert (ctype,
+						unshare_expr (plan->niter)),
+				  build_one_cst (ctype)));
   /* The first indices of the grants and hints, also in the preheader.  */
   auto_vec<tree> bases;
   for (sm_prim &p : plan->prims)
@@ -867,67 +1058,13 @@ sm_transform (sm_plan *plan, function *fun)
   add_phi_arg (tphi, build_zero_cst (ctype), pe, UNKNOWN_LOCATION);
   add_phi_arg (tphi, tnext, loop_latch_edge (loop), UNKNOWN_LOCATION);
 
-  /* The loop's other induction variables as functions of T: each use of
-     an affine header phi P = {B, +, S} becomes B + S * T.  In the inner
-     loop every index is then affine in the one counter, whatever earlier
-     passes made of the loop's IVs (such as I + 15 carried over from the
-     previous iteration's I + 16), so erbium-window and the vectoriser
-     see through them.  */
-  for (sm_iv &iv : plan->ivs)
-    {
-      tree res = gimple_phi_result (iv.phi);
-      tree type = TREE_TYPE (res);
-      tree b = sm_emit (pe->src, unshare_expr (iv.base));
-      tree val;
-      if (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type)
-	  && iv.no_overflow)
-	val = fold_build2 (PLUS_EXPR, type, b,
-			   fold_build2 (MULT_EXPR, type,
-					fold_convert (type, iv.step),
-					fold_convert (type, t)));
-      else if (POINTER_TYPE_P (type))
-	val = fold_build_pointer_plus (b, fold_build2 (MULT_EXPR, sizetype,
-						       fold_convert (sizetype,
-								     iv.step),
-						       fold_convert (sizetype,
-								     t)));
-      else
-	{
-	  tree u = unsigned_type_for (type);
-	  val = fold_convert (type,
-			      fold_build2 (PLUS_EXPR, u, fold_convert (u, b),
-					   fold_build2 (MULT_EXPR, u,
-							fold_convert (u,
-								      iv.step),
-							fold_convert (u, t))));
-	}
-      gimple_seq seq = NULL;
-      val = force_gimple_operand (val, &seq, true, NULL_TREE);
-      gimple_stmt_iterator gsi = gsi_after_labels (header);
-      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
-      gimple *def = SSA_NAME_DEF_STMT (val);
-      imm_use_iterator it;
-      gimple *use;
-      FOR_EACH_IMM_USE_STMT (use, it, res)
-	{
-	  if (use == def || use == iv.phi || is_gimple_debug (use)
-	      || !flow_bb_inside_loop_p (loop, gimple_bb (use))
-	      || (gimple_code (use) == GIMPLE_PHI
-		  && gimple_bb (use) == header))
-	    continue;
-	  use_operand_p up;
-	  FOR_EACH_IMM_USE_ON_STMT (up, it)
-	    SET_USE (up, val);
-	  update_stmt (use);
-	}
-    }
-
   /* Copy the body into the inner loop.  */
-  basic_block *bbs = get_loop_body_in_dom_order (loop);
+  basic_block *bbs = plan->bbs;
+  plan->bbs = NULL;
   unsigned n = loop->num_nodes;
   auto_vec<edge> exits = get_loop_exit_edges (loop);
-  /* The surgery below does not keep dominators; update_ssa recomputes
-     them.  */
+  /* The surgery below does not keep dominators; the update_ssa after all
+     the transforms recomputes them.  */
   free_dominance_info (CDI_DOMINATORS);
   basic_block *new_bbs = XNEWVEC (basic_block, n);
   edge *new_exits = XNEWVEC (edge, exits.length ());
@@ -959,10 +1096,16 @@ sm_transform (sm_plan *plan, function *fun)
 
   /* Publish trackers: LAST starts each burst at the view's own index
      (a commit/release of it does nothing; defined in the inner loop's
-     preheader below) and follows the copies of the commit/release.  */
+     preheader below) and follows the copies of the commit/release.  It
+     has the type of the index value the analysis followed (sm_index_value:
+     an int program's int, which the vectoriser needs, a condition
+     reduction of mixed types being unsupported), and is widened to the
+     runtime's index as the program widens it, at the tail; the view's own
+     index then stands for itself, modulo 2^32 (sync.h er_xlat).  */
   auto_vec<tree> lasts;
   for (sm_prim &p : plan->prims)
-    lasts.safe_push (sm_publish_p (p.kind) ? make_ssa_name (integer_type_node)
+    lasts.safe_push (sm_publish_p (p.kind)
+		     ? make_ssa_name (TREE_TYPE (sm_index_value (p.call)))
 		     : NULL_TREE);
 
   /* The copies of the primitives: the k-th primitive call of a block's
@@ -987,7 +1130,9 @@ sm_transform (sm_plan *plan, function *fun)
 	  tree lhs = gimple_call_lhs (cc);
 	  gimple *repl;
 	  if (sm_publish_p (p.kind))
-	    repl = sm_redefine (lasts[k], idx);
+	    /* The copy's index, of the original's names until update_ssa
+	       renames them.  */
+	    repl = sm_redefine (lasts[k], sm_index_value (cc));
 	  else if (lhs)
 	    /* A granted update returns its index.  */
 	    repl = gimple_build_assign (lhs, fold_convert (TREE_TYPE (lhs),
@@ -1005,22 +1150,28 @@ sm_transform (sm_plan *plan, function *fun)
 	}
     }
 
+  /* The original body is now the element path: its primitives and
+     element accesses stay library calls (erbium_mark_cold_call).  */
+  for (unsigned b = 0; b < n; b++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[b]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE)
+	erbium_mark_cold_call (as_a <gcall *> (gsi_stmt (gsi)));
+
   /* The head: H (phis) -> HD (grants) -> rest of the original body.  */
   edge e1 = split_block_after_labels (header);
   basic_block hd = split_edge (e1);
   basic_block slow = single_succ (hd);
 
+  /* M, the iterations of this burst, is an int: at most the burst.  */
   tree bconst = build_int_cst (ctype, plan->burst);
   tree mm;
   if (ntrip)
-    mm = fold_build2 (MIN_EXPR, ntype,
-		      fold_build2 (MINUS_EXPR, ntype, ntrip,
-				   fold_convert (ntype, t)),
-		      fold_convert (ntype, bconst));
+    mm = fold_build2 (MIN_EXPR, ctype,
+		      fold_build2 (MINUS_EXPR, ctype, ntrip, t), bconst);
   else
     mm = bconst;
   tree m = sm_emit (hd, fold_convert (integer_type_node, mm));
-  tree uns = unsigned_type_node;
   auto_vec<tree> los;
   for (unsigned k = 0; k < plan->prims.length (); k++)
     {
@@ -1030,27 +1181,38 @@ sm_transform (sm_plan *plan, function *fun)
       los.safe_push (lo);
       if (!sm_acquire_p (p.kind))
 	continue;
-      /* Ask for the iterations the earlier grants left (M so far).  */
+      /* Ask for the iterations the earlier grants left (M so far), with
+	 the indices widened to the runtime's as the program's are.  */
       tree hi = sm_index_plus (hd, lo, p.step,
 			       fold_build2 (MINUS_EXPR, integer_type_node, m,
 					    integer_one_node));
       tree decl = erbium_runtime_decl (p.kind == ERBIUM_PRIM_STALL
 				       ? ERBIUM_SLOW_STALL_UPTO
 				       : ERBIUM_SLOW_UPDATE_UPTO);
-      gcall *c = gimple_build_call (decl, 3, p.view, lo, hi);
-      tree g = make_ssa_name (integer_type_node);
+      tree itype = sm_parm_type (decl, 1);
+      tree lo64 = sm_emit (hd, fold_convert (itype, lo));
+      tree hi64 = sm_emit (hd, fold_convert (itype, hi));
+      gcall *c = gimple_build_call (decl, 3, p.view, lo64, hi64);
+      tree g = make_ssa_name (TREE_TYPE (TREE_TYPE (decl)));
       gimple_call_set_lhs (c, g);
       gimple_set_location (c, gimple_location (p.call));
       sm_append (hd, c);
-      /* Iterations covered: (G - LO + STEP) / STEP, 0 when G = LO - 1.  */
-      tree d = fold_build2 (MINUS_EXPR, uns, fold_convert (uns, g),
-			    fold_convert (uns, lo));
-      d = fold_build2 (PLUS_EXPR, integer_type_node,
-		       fold_convert (integer_type_node, d),
-		       fold_convert (integer_type_node, p.step));
-      d = fold_build2 (TRUNC_DIV_EXPR, integer_type_node, d,
-		       fold_convert (integer_type_node, p.step));
-      m = sm_emit (hd, fold_build2 (MIN_EXPR, integer_type_node, m, d));
+      /* Iterations covered: (G - LO + STEP) / STEP, 0 when G = LO - 1.
+	 The runtime returns LO plus the indices granted, exactly in 64
+	 bits (sync.h er_upto), fewer than 2^31 (a horizon): the
+	 difference is exact in 32 bits too, where a 32-bit index's
+	 arithmetic stays.  */
+      tree gt = TREE_TYPE (g);
+      tree dt = (TYPE_PRECISION (TREE_TYPE (lo)) <= 32 ? integer_type_node
+		 : gt);
+      tree du = unsigned_type_for (dt);
+      tree d = fold_build2 (MINUS_EXPR, du, fold_convert (du, g),
+			    fold_convert (du, lo));
+      d = fold_build2 (PLUS_EXPR, dt, fold_convert (dt, d),
+		       fold_convert (dt, p.step));
+      d = fold_build2 (TRUNC_DIV_EXPR, dt, d, fold_convert (dt, p.step));
+      m = sm_emit (hd, fold_build2 (MIN_EXPR, integer_type_node, m,
+				    fold_convert (integer_type_node, d)));
     }
   tree tend = sm_emit (hd, fold_build2 (PLUS_EXPR, ctype, t,
 					fold_convert (ctype, m)));
@@ -1060,9 +1222,13 @@ sm_transform (sm_plan *plan, function *fun)
   edge to_slow = single_succ_edge (hd);
   to_slow->flags &= ~EDGE_FALLTHRU;
   to_slow->flags |= EDGE_FALSE_VALUE;
-  to_slow->probability = profile_probability::unlikely ();
+  /* The element path runs when nothing is available, and then waits:
+     very unlikely, so that the register allocator keeps the burst's
+     values in registers and spills them around the element path's calls
+     (a float sum stayed on the stack in the vector loop otherwise).  */
+  to_slow->probability = profile_probability::very_unlikely ();
   edge to_fast = make_edge (hd, cheader, EDGE_TRUE_VALUE);
-  to_fast->probability = profile_probability::likely ();
+  to_fast->probability = profile_probability::very_likely ();
   basic_block ipre = split_edge (to_fast);
   edge ientry = single_succ_edge (ipre);
 
@@ -1098,8 +1264,9 @@ sm_transform (sm_plan *plan, function *fun)
       tree last = sm_index_plus (ipre, los[k], p.step,
 				 fold_build2 (MINUS_EXPR, integer_type_node,
 					      m, integer_one_node));
-      gcall *c = gimple_build_call (gimple_call_fndecl (p.call), 2, p.view,
-				    last);
+      tree fn = gimple_call_fndecl (p.call);
+      last = sm_emit (ipre, fold_convert (sm_parm_type (fn, 1), last));
+      gcall *c = gimple_build_call (fn, 2, p.view, last);
       gimple_set_location (c, gimple_location (p.call));
       sm_append (ipre, c);
     }
@@ -1110,7 +1277,9 @@ sm_transform (sm_plan *plan, function *fun)
 	sm_prim &p = plan->prims[k];
 	tree own = erbium_view_ref (p.view, erbium_view_type (p.call), "own");
 	tree v = sm_emit (ipre, own);
-	sm_append (ipre, gimple_build_assign (lasts[k], NOP_EXPR, v));
+	if (!useless_type_conversion_p (TREE_TYPE (lasts[k]), TREE_TYPE (v)))
+	  v = sm_emit (ipre, fold_convert (TREE_TYPE (lasts[k]), v));
+	sm_append (ipre, gimple_build_assign (lasts[k], v));
       }
 
   /* The inner loop's counter test, at the end of its body: the copy of
@@ -1118,14 +1287,25 @@ sm_transform (sm_plan *plan, function *fun)
   basic_block ztest = clatch;
   basic_block zlatch = split_edge (single_succ_edge (ztest));
   inner->latch = zlatch;
-  /* The copy of T counts the inner iterations.  */
+  /* The copy of T is unused in the inner loop (DCE removes it); its
+     latch value must still be defined there.  */
   tree tin = gimple_phi_result (tinphi), tnew = make_ssa_name (ctype);
   SET_PHI_ARG_DEF (tinphi, single_succ_edge (zlatch)->dest_idx, tnew);
   sm_append (ztest, gimple_build_assign (tnew, PLUS_EXPR, tin,
 					 build_one_cst (ctype)));
+  /* The inner loop's own counter J, an int: 0 on entry, at most the
+     burst.  */
+  tree j = make_ssa_name (integer_type_node);
+  tree jnew = make_ssa_name (integer_type_node);
+  gphi *jphi = create_phi_node (j, cheader);
+  add_phi_arg (jphi, integer_zero_node, ientry, UNKNOWN_LOCATION);
+  add_phi_arg (jphi, jnew, single_succ_edge (zlatch), UNKNOWN_LOCATION);
+  sm_append (ztest, gimple_build_assign (jnew, PLUS_EXPR, j,
+					 integer_one_node));
+  sm_rewrite_ivs (plan, ipre, cheader, new_bbs, n, j);
   /* The loop's own location, so that the vectoriser's messages about
      the inner loop name the source loop.  */
-  gcond *ctest = gimple_build_cond (LT_EXPR, tnew, tend, NULL_TREE,
+  gcond *ctest = gimple_build_cond (LT_EXPR, jnew, m, NULL_TREE,
 				    NULL_TREE);
   gimple_set_location (ctest, plan->loc);
   sm_append (ztest, ctest);
@@ -1144,8 +1324,10 @@ sm_transform (sm_plan *plan, function *fun)
       sm_prim &p = plan->prims[k];
       if (!sm_publish_p (p.kind))
 	continue;
-      gcall *c = gimple_build_call (gimple_call_fndecl (p.call), 2, p.view,
-				    lasts[k]);
+      tree fn = gimple_call_fndecl (p.call);
+      tree last = sm_emit (tail, fold_convert (sm_parm_type (fn, 1),
+					      lasts[k]));
+      gcall *c = gimple_build_call (fn, 2, p.view, last);
       gimple_set_location (c, gimple_location (p.call));
       sm_append (tail, c);
     }
@@ -1157,8 +1339,7 @@ sm_transform (sm_plan *plan, function *fun)
   edge back;
   if (plan->iv_exit)
     {
-      tree tendn = sm_emit (tail, fold_convert (ntype, tend));
-      sm_append (tail, gimple_build_cond (EQ_EXPR, tendn, ntrip, NULL_TREE,
+      sm_append (tail, gimple_build_cond (EQ_EXPR, tend, ntrip, NULL_TREE,
 					  NULL_TREE));
       edge out = make_edge (tail, plan->iv_exit->dest, EDGE_TRUE_VALUE);
       out->probability = profile_probability::unlikely ();
@@ -1219,19 +1400,26 @@ sm_has_primitives (function *fun)
   return false;
 }
 
-/* Strip-mine the candidate loops of FUN, one at a time (each transform
-   ends with update_ssa, so the next analysis sees valid SSA).  */
+/* Strip-mine the candidate loops of FUN: analyse every innermost loop
+   first, on the function as it is, then transform the candidates, then
+   update the SSA form once.  Once, not per loop: update_ssa renames all
+   the function's virtual operands and the dominators are recomputed,
+   both in time proportional to the function, which made the pass
+   quadratic in the number of loops of a function (README,
+   "Strip-mining", compile time).  */
 unsigned int
 erbium_stripmine_pass::execute (function *fun)
 {
+  /* Seen even without primitives: its pragmas then set no burst.  */
+  sm_mark_pragmas_seen (fun);
   if (!sm_has_primitives (fun)
       || !erbium_runtime_decl (ERBIUM_SLOW_STALL_UPTO)
       || !erbium_runtime_decl (ERBIUM_SLOW_UPDATE_UPTO))
     return 0;
 
-  sm_mark_pragmas_seen (fun);
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   scev_initialize ();
+  calculate_dominance_info (CDI_DOMINATORS);
 
   auto_vec<int> nums;
   for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
@@ -1246,51 +1434,56 @@ erbium_stripmine_pass::execute (function *fun)
       starts.safe_push (s);
     }
 
-  bool changed = false;
+  /* Analyse.  sm_prepare keeps the dominators valid.  */
+  auto_vec<sm_plan *> plans;
   for (int num : nums)
     {
       class loop *loop = get_loop (fun, num);
       if (!loop || loop->inner)
 	continue;
-      calculate_dominance_info (CDI_DOMINATORS);
-      sm_plan plan;
-      plan.starts = &starts;
-      plan.loop = loop;
-      plan.loc = sm_loop_location (loop);
-      plan.iv_exit = NULL;
-      plan.niter = NULL_TREE;
-      plan.burst = 0;
-      plan.burst_why = NULL;
-      if (!sm_analyse (&plan, fun))
-	continue;
-      int line = sm_line (plan.loc);
-      if (plan.why_not)
+      sm_plan *plan = new sm_plan;
+      plan->starts = &starts;
+      plan->loop = loop;
+      plan->loc = sm_loop_location (loop);
+      plan->iv_exit = NULL;
+      plan->niter = NULL_TREE;
+      plan->burst = 0;
+      plan->burst_why = NULL;
+      plan->bbs = NULL;
+      if (!sm_analyse (plan, fun))
 	{
-	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan.loc, fun,
+	  delete plan;
+	  continue;
+	}
+      int line = sm_line (plan->loc);
+      if (plan->why_not)
+	{
+	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan->loc, fun,
 						    starts);
 	  if (bp && !bp->used && !bp->ignored_why)
 	    {
-	      bp->ignored_why = plan.why_not;
+	      bp->ignored_why = plan->why_not;
 	      bp->ignored_line = line;
 	    }
 	  if (dump_file)
 	    {
 	      fprintf (dump_file, "erbium-stripmine: loop at line %d: not "
-		       "strip-mined (%s", line, plan.why_not);
-	      if (plan.why_line)
-		fprintf (dump_file, ", line %d", plan.why_line);
+		       "strip-mined (%s", line, plan->why_not);
+	      if (plan->why_line)
+		fprintf (dump_file, ", line %d", plan->why_line);
 	      fprintf (dump_file, ")\n");
 	    }
+	  delete plan;
 	  continue;
 	}
       if (dump_file)
 	{
 	  fprintf (dump_file, "erbium-stripmine: loop at line %d: "
-		   "strip-mined, burst %d (%s); ", line, plan.burst,
-		   plan.burst_why);
-	  for (unsigned k = 0; k < plan.prims.length (); k++)
+		   "strip-mined, burst %d (%s); ", line, plan->burst,
+		   plan->burst_why);
+	  for (unsigned k = 0; k < plan->prims.length (); k++)
 	    {
-	      sm_prim &p = plan.prims[k];
+	      sm_prim &p = plan->prims[k];
 	      fprintf (dump_file, "%s%s at line %d %s", k ? ", " : "",
 		       erbium_prim_spelling (p.kind),
 		       sm_line (gimple_location (p.call)),
@@ -1298,29 +1491,37 @@ erbium_stripmine_pass::execute (function *fun)
 		       : sm_publish_p (p.kind) ? "once after the burst"
 		       : "hinted at the burst's head");
 	    }
-	  fprintf (dump_file, "%s\n", plan.term_exits.is_empty () ? ""
+	  fprintf (dump_file, "%s\n", plan->term_exits.is_empty () ? ""
 		   : "; termination tests kept in the element path");
 	}
       if (dump_enabled_p ())
 	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
-			 dump_user_location_t::from_location_t (plan.loc),
-			 "strip-mined loop with burst %d\n", plan.burst);
-      sm_transform (&plan, fun);
+			 dump_user_location_t::from_location_t (plan->loc),
+			 "strip-mined loop with burst %d\n", plan->burst);
+      sm_prepare (plan);
+      plans.safe_push (plan);
+    }
+  scev_finalize ();
+
+  /* Transform, then update the SSA form once.  */
+  for (sm_plan *plan : plans)
+    {
+      sm_transform (plan, fun);
+      delete plan;
+    }
+  bool changed = !plans.is_empty ();
+  if (changed)
+    {
       free_dominance_info (CDI_DOMINATORS);
       calculate_dominance_info (CDI_DOMINATORS);
       mark_virtual_operands_for_renaming (fun);
       update_ssa (TODO_update_ssa);
-      scev_reset ();
-      changed = true;
-    }
-
-  scev_finalize ();
-  if (changed)
-    {
       free_dominance_info (CDI_DOMINATORS);
       cgraph_edge::rebuild_edges ();
       erbium_note_transformed (fun);
     }
+  else
+    free_dominance_info (CDI_DOMINATORS);
   loop_optimizer_finalize ();
   return changed ? TODO_cleanup_cfg : 0;
 }
@@ -1344,5 +1545,7 @@ erbium_init_stripmine (const char *plugin_name)
 			 sm_stream_pragmas, NULL);
     }
   register_callback (plugin_name, PLUGIN_FINISH_UNIT, sm_warn_unused_pragmas,
+		     NULL);
+  register_callback (plugin_name, PLUGIN_ALL_PASSES_START, sm_note_compiled,
 		     NULL);
 }

@@ -56,6 +56,9 @@ static struct erbium_warning_info
   { "erbium-burst-pragma",
     "a #pragma erbium burst that is malformed or sets no loop's burst",
     ERBIUM_WS_DEFAULT },
+  { "erbium-negative-index",
+    "a negative constant index in a view subscript or a primitive (stream "
+    "indices count from 0)", ERBIUM_WS_DEFAULT },
 };
 
 /* The warning being emitted by erbium_warning_at, for

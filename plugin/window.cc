@@ -18,13 +18,19 @@
    Checking (ERBIUM_CHECK=1 sets er_view.check at run time): the burst form
    has no per-access check, so L is versioned on the check bytes of the
    views it addresses (loop_version): the burst form runs when every check
-   byte is zero, an unchanged copy of L with checked accesses otherwise.
-   With check=1 no loop is versioned and every access keeps its check.
+   byte is zero, an unchanged copy of L otherwise, whose accesses stay
+   calls of the library's er_elem, which checks (erbium_mark_cold_call: a
+   copy that runs only while checking need not be fast, and inline checks
+   grew the function).  With check=1 no loop is versioned and every access
+   keeps its inline check.  The element accesses of a strip-mined loop's
+   element path, which runs only when a burst's grants give nothing
+   (stripmine.cc), stay calls too.
 
    Masked form, everywhere else: sync.h er_elem inline, i.e.
    if (V->check) er_check_access (V, E, 1); then
-   V->base + ((uint32_t) E & V->mask) * size (erbium_emit_masked_elem in
-   lower.cc).  er_burst calls are left to erbium-lower.
+   V->base + ((uint32_t) E & (uint32_t) V->mask) * size
+   (erbium_emit_masked_elem in lower.cc).  er_burst calls are left to
+   erbium-lower.
 
    The pass runs after "laddress", before lim2 (GCC-PLUGIN-NOTES.md,
    "Strip-miner placement"), at -O1 and above when window=1; a function
@@ -138,7 +144,11 @@ struct erbium_access
   gcall *call;
   tree view_type;
   class loop *loop;	/* innermost loop of a burst access, else NULL */
-  tree e0;		/* index on entry to LOOP (SCEV base) */
+  tree index;		/* the index value analysed: the call's argument,
+			   or the 32-bit value it was widened from
+			   (erbium_index_narrow), whose evolution wraps
+			   as the runtime reads it */
+  tree e0;		/* INDEX on entry to LOOP (SCEV base) */
   tree step;		/* its constant step per iteration */
   bool no_overflow;	/* E - E0 cannot overflow in E's type */
   tree size;		/* constant element size, or NULL_TREE */
@@ -152,7 +162,15 @@ erbium_classify_access (erbium_access *a, class loop *loop)
 {
   gcall *call = a->call;
   tree v = gimple_call_arg (call, 0);
+  /* A 32-bit index widened to the runtime's 64-bit one: its own
+     evolution is affine where the widened one may not be (an unsigned
+     counter), and the slot and the offsets within a burst are the same
+     modulo 2^32 (sync.h er_elem).  */
   tree e = gimple_call_arg (call, 1);
+  tree narrow = erbium_index_narrow (e);
+  if (narrow && TREE_CODE (narrow) == SSA_NAME)
+    e = narrow;
+  a->index = e;
   if (erbium_opts.check)
     {
       a->why = "check=1 keeps the per-access check";
@@ -202,7 +220,7 @@ static void
 erbium_emit_burst (erbium_access *a, tree p0, erbium_access *ref)
 {
   gcall *call = a->call;
-  tree e = gimple_call_arg (ref->call, 1);
+  tree e = ref->index;
   tree type = TREE_TYPE (e);
   tree d;
   if (ref->no_overflow)
@@ -405,8 +423,7 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
       erbium_access *ref = a;
       for (unsigned j = 0; !a->no_overflow && j < accs.length (); j++)
 	if (leader[j] == leader[k] && accs[j]->no_overflow
-	    && erbium_available_at (gimple_call_arg (accs[j]->call, 1),
-				    a->call))
+	    && erbium_available_at (accs[j]->index, a->call))
 	  {
 	    ref = accs[j];
 	    break;
@@ -455,7 +472,8 @@ erbium_window_pass::execute (function *fun)
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM)
+      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
+	  && !erbium_cold_call_p (gsi_stmt (gsi)))
 	{
 	  erbium_access a = {};
 	  a.call = as_a <gcall *> (gsi_stmt (gsi));
@@ -515,7 +533,15 @@ erbium_window_pass::execute (function *fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
-	  && !seen.contains (gsi_stmt (gsi)))
+	  && erbium_cold_call_p (gsi_stmt (gsi)))
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
+		     "a call (element path of a strip-mined loop)\n",
+		     LOCATION_LINE (gimple_location (gsi_stmt (gsi))));
+	}
+      else if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
+	       && !seen.contains (gsi_stmt (gsi)))
 	{
 	  erbium_access a = {};
 	  a.call = as_a <gcall *> (gsi_stmt (gsi));
@@ -537,8 +563,16 @@ erbium_window_pass::execute (function *fun)
 	  continue;
 	}
       if (!a.why)
-	/* A copy made by loop_version.  */
-	a.why = "versioned copy for ERBIUM_CHECK";
+	{
+	  /* A copy made by loop_version, run only under ERBIUM_CHECK=1:
+	     the library's er_elem, which checks, called there keeps the
+	     copy small (erbium_mark_cold_call).  */
+	  erbium_mark_cold_call (a.call);
+	  if (dump_file)
+	    fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
+		     "a call (versioned copy for ERBIUM_CHECK)\n", line);
+	  continue;
+	}
       if (!gimple_bb (a.call))
 	continue;
       gimple_stmt_iterator gsi = gsi_for_stmt (a.call);

@@ -70,7 +70,9 @@ extern void __erbium_run_marker (void);
 
 /* view(T) v: paper section 3, "Data streaming" (`view T v').  The type of
    a read or write view of elements of type T; v[i] is element I (the
-   paper's v[[i]]), an lvalue of type T.  At run time the value is the
+   paper's v[[i]]), an lvalue of type T.  I is an index like the
+   primitives' below, of any integer type, read as they read theirs (an
+   int I wraps modulo 2^32, a long one is exact).  At run time the value is the
    runtime's er_view *.  Expands to `T *__attribute__((erbium_view))', one
    declarator per declaration.  Errors (plugin): *v, v + n, &v[i] and
    other pointer uses, converting a view to another pointer type (er_view *
@@ -122,8 +124,18 @@ extern void __erbium_run_marker (void);
    (runtime abort with a message).  */
 #define alloc(v, h) er_alloc ((er_view *) (v), (h))
 
+/* Indices.  Every primitive below takes er_index indices (int64_t: long
+   on the LP64 targets the runtime supports), in elements from the
+   stream's start.  An index that a 32-bit int or unsigned int holds is
+   read modulo 2^32 relative to the view's own current index (so int
+   counters may wrap past 2^31 and 2^32 forever); any other is exact (so
+   long counters are exact for any stream length, and a long index far
+   from the window is reported, not folded into it).  erbium/sync.h,
+   "Indices", states the rule.  A negative constant index is a warning
+   (plugin): indices count from 0.  */
+
 /* stall(v, i): paper section 3, "Resource management".  Write view V may
-   write indices below I (int) once every registered read view released
+   write indices below I (er_index) once every registered read view released
    I - h (h: V's horizon, in elements); waits until then.  Nothing when I
    is not above the current stall index.  No result.  Errors (plugin): V
    statically a read view (error); I not above an earlier stall's on
@@ -133,7 +145,7 @@ extern void __erbium_run_marker (void);
 #define stall(v, i) er_stall ((er_view *) (v), (i))
 
 /* commit(v, i): paper section 3, "Data streaming".  Write view V publishes
-   the indices below I (int); nothing when I is not above the current
+   the indices below I (er_index); nothing when I is not above the current
    commit index; never blocks.  No result.  Errors (plugin): V statically
    a read view (error); I not above an earlier commit's on every path
    (-Werbium-noop warning).  At run time
@@ -141,8 +153,12 @@ extern void __erbium_run_marker (void);
 #define commit(v, i) er_commit ((er_view *) (v), (i))
 
 /* update(v, i): paper section 3, "Data streaming".  Read view V observes
-   the indices below I (int); waits until every write view committed I.
-   Result (int): I, or on termination a smaller index once, then 0.
+   the indices below I (er_index); waits until every write view committed
+   I.  Result (er_index): I, or on termination a smaller index once (I
+   less the indices missing), then 0.  With long indices Figure 2's
+   `hd = update (v, hd); if (!hd) break;' stops only at the end of the
+   stream; an int hd wraps to 0 every 2^32 indices, and update (v, 0)
+   returns 0 there.
    Errors (plugin): V statically a write view (error); I not above the
    result of an earlier update on every path (-Werbium-noop warning).  At
    run time (er_misuse, abort): V a write view, or I
@@ -151,7 +167,8 @@ extern void __erbium_run_marker (void);
 
 /* receive(v, i) / receive_range(v, tl, hd): paper section 3, split-phase
    communication.  Read view V starts fetching indices up to I (from TL to
-   HD; ints); a prefetch hint on shared memory, never blocks, no result.
+   HD; er_index); a prefetch hint on shared memory, never blocks, no
+   result.
    Errors (plugin): V statically a write view (error).  At run time
    (er_misuse, abort): V a write view.  */
 #define receive(v, i) er_receive ((er_view *) (v), (i))
@@ -159,20 +176,20 @@ extern void __erbium_run_marker (void);
   er_receive_range ((er_view *) (v), (tl), (hd))
 
 /* release(v, i): paper section 3, "Resource management".  Read view V
-   declares the indices below I (int) dead; nothing when I is not above
+   declares the indices below I (er_index) dead; nothing when I is not above
    the current release index; never blocks.  No result.  Errors (plugin):
    V statically a write view (error); I not above an earlier release's on
    every path (-Werbium-noop warning).  At run time (er_misuse, abort): V a
    write view.  */
 #define release(v, i) er_release ((er_view *) (v), (i))
 
-/* valid_from(v, i): the lowest index >= I (int) that read view V holds
+/* valid_from(v, i): the lowest index >= I (er_index) that read view V holds
    or may still obtain.  An unregistered V (an observer) misses the
    indices writers overwrote before it copied them (paper section 3,
    "Creation": non-registered views "may safely miss parts of the data
    stream"; erbium/record.h, er_valid_from, says which are missed).
-   Result (int): I when V missed none; above the update index, where to
-   resume.  Never blocks; no error.  */
+   Result (er_index, in I's representation): I when V missed none; above
+   the update index, where to resume.  Never blocks; no error.  */
 #define valid_from(v, i) er_valid_from ((er_view *) (v), (i))
 
 /* free_view(v) / free_view(v, flags): paper section 3, "Termination".  V's

@@ -103,9 +103,10 @@ er_misuse (er_view *v, int op, int64_t idx)
    (read view: at or above its release index and below its update index;
    write view: below its stall index and at most horizon below it), and a
    read view must not have missed them (observer.c: at or above
-   er_valid_from).  */
+   er_valid_from).  I is read as er_xlat says (erbium/sync.h), so an index
+   no 32-bit type holds is checked exactly, never folded into the window.  */
 void
-er_check_access (er_view *v, int i, int n)
+er_check_access (er_view *v, er_index i, int64_t n)
 {
   er_vimpl *vi = er_vimpl_of (v);
   int64_t lo, hi;
@@ -121,7 +122,7 @@ er_check_access (er_view *v, int i, int n)
       er_describe_view (stderr, vi);
       fprintf (stderr, " at index %lld", (long long) idx);
       if (n != 1)
-	fprintf (stderr, " (burst of %d)", n);
+	fprintf (stderr, " (burst of %lld)", (long long) n);
       if (v->horizon == 0)
 	fprintf (stderr, ": view used before alloc()\n");
       else
@@ -142,7 +143,7 @@ er_check_access (er_view *v, int i, int n)
       er_describe_view (stderr, vi);
       fprintf (stderr, " at index %lld", (long long) idx);
       if (n != 1)
-	fprintf (stderr, " (burst of %d)", n);
+	fprintf (stderr, " (burst of %lld)", (long long) n);
       fprintf (stderr, ": index missed (writers may have overwritten it "
 	       "before the view, unregistered, copied it); the view missed "
 	       "every index below %lld (er_valid_from) (rule: an unregistered "

@@ -229,12 +229,12 @@ er_observer_free (er_vimpl *vi)
   vi->mirror = NULL;
 }
 
-int
-er_valid_from (er_view *v, int i)
+er_index
+er_valid_from (er_view *v, er_index i)
 {
   er_vimpl *vi = er_vimpl_of (v);
   int64_t idx = er_xlat (i, v->gate);
   if (v->kind == ER_READ && idx < vi->valid_from)
-    idx = vi->valid_from;
-  return (int) (uint32_t) idx;
+    return i + (vi->valid_from - idx);
+  return i;
 }

@@ -196,8 +196,8 @@ er_wait_peers (er_vimpl *vi, int op, int64_t idx, int64_t want, int64_t cap)
   er_wait (&w);
 }
 
-int
-er_update_slow (er_view *v, int64_t idx, int i)
+er_index
+er_update_slow (er_view *v, int64_t idx, er_index i)
 {
   er_vimpl *vi = er_vimpl_of (v);
   er_rec *r = er_rec_of (v->rec);
@@ -225,7 +225,8 @@ er_update_slow (er_view *v, int64_t idx, int i)
 	  if (m.min > v->gate)
 	    {
 	      er_grant_update (vi, &m, m.min);
-	      return (int) (uint32_t) m.min;
+	      /* In I's representation (erbium/sync.h, er_update).  */
+	      return i - (idx - m.min);
 	    }
 	  return 0;
 	}

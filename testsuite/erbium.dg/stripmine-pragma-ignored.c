@@ -1,10 +1,12 @@
-/* Strip-mining: a #pragma erbium burst that chooses no loop's
-   burst gets a -Werbium-burst-pragma warning at the end of the unit, at
-   the pragma: with the reason when the loop after it is not strip-mined
-   (an early exit), and without one when no innermost loop with stream
-   primitives follows it (here the loop after it is an outer loop).  A
-   pragma that sets a burst, and burst(0), which keeps its loop
-   element-at-a-time on purpose, get none.  */
+/* Strip-mining: a #pragma erbium burst that chooses no loop's burst
+   gets a -Werbium-burst-pragma warning at the end of the unit, at the
+   pragma: with the reason when the loop after it is not strip-mined (an
+   early exit), and without one when no innermost loop with stream
+   primitives follows it (here the loop after it is an outer loop, or a
+   loop of a function without primitives).  A pragma that sets a burst,
+   and burst(0), which keeps its loop element-at-a-time on purpose, get
+   none.  stripmine-pragma-O0.c and stripmine-pragma-off.c have the
+   warnings where the pass does not run.  */
 /* { dg-do compile } */
 /* { dg-options "-O3" } */
 
@@ -32,7 +34,7 @@ process consumer (record(int) re)
   register_view(r);
   alloc(r, 1024);
   int i, s = 0;
-#pragma erbium burst(256) /* { dg-warning ".#pragma erbium burst. ignored: the loop at line 36 is not strip-mined \\(.*exit" } */
+#pragma erbium burst(256) /* { dg-warning ".#pragma erbium burst. ignored: the loop at line 38 is not strip-mined \\(.*exit" } */
   for (i = 0; i < 50000; i++)
     {
       update (r, i + 1);
@@ -57,6 +59,16 @@ process consumer (record(int) re)
       release (r, i + 1);
     }
   sum = s;
+}
+
+int
+plain (const int *a, int n)
+{
+  int s = 0;
+#pragma erbium burst(32) /* { dg-warning ".#pragma erbium burst. ignored: no innermost loop with stream primitives follows it" } */
+  for (int i = 0; i < n; i++)
+    s += a[i];
+  return s;
 }
 
 int

@@ -25,6 +25,11 @@ extern "C" {
    checks at start-up that this is a multiple of hwloc's line size.  */
 #define ER_CACHE_LINE 128
 
+/* An index of a record's stream, in elements from the stream's start
+   (int64_t, `long' on the LP64 targets the runtime supports).
+   erbium/sync.h, "Indices", says how a primitive reads it.  */
+typedef int64_t er_index;
+
 /* View kinds (er_view.kind).  */
 #define ER_READ 1
 #define ER_WRITE 2

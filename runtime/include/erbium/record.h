@@ -121,13 +121,14 @@ void er_free_view (er_view *v, int flags);
    contract above), and every index from it up to V's update index holds
    the value written there.
    Returns I when V missed none of them, and always for a registered view
-   that never was an observer and for write views.  I and the result are
-   the program's int indices (translated like update's).  Never blocks;
+   that never was an observer and for write views.  I is read like a
+   primitive's index (erbium/sync.h, "Indices"), and the result is in
+   I's representation (an int I gets an int's worth back).  Never blocks;
    no error.  Use: after update(v, hd), read only indices from
    er_valid_from(v, tl) to hd; a result above hd says where to resume
    (release up to it, then update from it).  Not in the paper, which
    leaves what an observer misses unspecified.  */
-int er_valid_from (er_view *v, int i);
+er_index er_valid_from (er_view *v, er_index i);
 
 /* Introspection, for tests and tools (not for hot code).  */
 struct er_view_info

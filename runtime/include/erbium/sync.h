@@ -24,10 +24,17 @@
    copies exported by liberbium instead of inlining (same names, same
    semantics); benchmarks use it to measure what inlining buys.
 
-   Indices: every function takes the program's int indices.  They may wrap
-   past 2^31 (and 2^32): an index is translated relative to the view's own
-   current index (er_xlat), so a program may count with int forever as long
-   as one request never jumps more than 2^31 - 1 indices ahead.  */
+   Indices (paper section 3, "Resource management": the program's index
+   variables "can wrap-around safely"): every function takes and returns
+   er_index, a 64-bit signed integer, and the runtime counts in 64 bits.
+   A primitive reads its index argument I relative to R, the view's own
+   current index (er_xlat): an I that a 32-bit int or unsigned int can
+   hold (-2^31 <= I < 2^32) stands for the index nearest to R that equals
+   I modulo 2^32 (from R - 2^31 to R + 2^31 - 1); any other I is that
+   index exactly.  So an index within 2^31 of R is exact whatever the
+   program's type, programs may count with 32-bit variables that wrap
+   forever as long as no request jumps 2^31 or more from R, and 64-bit
+   counters are exact for any stream length.  */
 
 #ifndef ERBIUM_SYNC_H
 #define ERBIUM_SYNC_H
@@ -39,15 +46,19 @@
 extern "C" {
 #endif
 
-/* Out-of-line slow paths (runtime/src/block.c, misuse.c).  */
-int er_update_slow (er_view *v, int64_t idx, int i);
+/* Out-of-line slow paths (runtime/src/stream.c, misuse.c).  IDX is the
+   64-bit index that I (the program's argument) stands for (er_xlat).  */
+er_index er_update_slow (er_view *v, int64_t idx, er_index i);
 void er_stall_slow (er_view *v, int64_t idx);
 /* Commit/release reached V's wake threshold (er_view.wake): reset it and
    wake the threads sleeping on V's record.  */
 void er_wake_view (er_view *v);
 void er_misuse (er_view *v, int op, int64_t idx)
   __attribute__ ((noreturn, cold));
-void er_check_access (er_view *v, int i, int n);
+/* Checked element access: elements I..I+N-1 (N in elements) must lie in
+   V's window; otherwise a message naming the record, view and index, and
+   abort.  */
+void er_check_access (er_view *v, er_index i, int64_t n);
 /* Nonzero when index checking is on: ERBIUM_CHECK=1 in the environment at
    start-up, or a library built with -DERBIUM_CHECKED.  Each view copies it
    into er_view.check when created, so the hot path tests a byte on a line
@@ -62,26 +73,32 @@ int er_checking (void);
 #define ER_OP_RECEIVE 5
 #define ER_OP_ELEM 6
 
-/* Translate the program's index I to the 64-bit index nearest to REF that
-   agrees with I modulo 2^32.  Pure arithmetic; no check.  */
+/* The 64-bit index that the program's index I stands for, relative to
+   REF (the view's own current index): I itself when no 32-bit int or
+   unsigned int holds it, else the index from REF - 2^31 to REF + 2^31 - 1
+   that equals I modulo 2^32.  Pure arithmetic; no check.  For an I
+   converted from a 32-bit type the first test folds away at compile
+   time, so programs that count with int pay nothing for it.  */
 static inline int64_t
-er_xlat (int i, int64_t ref)
+er_xlat (er_index i, int64_t ref)
 {
+  if (i != (int64_t) (int32_t) i && i != (int64_t) (uint32_t) i)
+    return i;
   return ref + (int32_t) ((uint32_t) i - (uint32_t) ref);
 }
 
 #if defined (ER_LIBRARY_MODE) && !defined (ER_DEFINE_OUT_OF_LINE)
 
-void er_commit (er_view *v, int i);
-int er_update (er_view *v, int i);
-void er_stall (er_view *v, int i);
-void er_release (er_view *v, int i);
-void er_receive (er_view *v, int i);
-void er_receive_range (er_view *v, int tl, int hd);
-void *er_elem (er_view *v, int i);
-void *er_burst (er_view *v, int i, int n);
-int er_update_upto (er_view *v, int lo, int hi);
-int er_stall_upto (er_view *v, int lo, int hi);
+void er_commit (er_view *v, er_index i);
+er_index er_update (er_view *v, er_index i);
+void er_stall (er_view *v, er_index i);
+void er_release (er_view *v, er_index i);
+void er_receive (er_view *v, er_index i);
+void er_receive_range (er_view *v, er_index tl, er_index hd);
+void *er_elem (er_view *v, er_index i);
+void *er_burst (er_view *v, er_index i, int64_t n);
+er_index er_update_upto (er_view *v, er_index lo, er_index hi);
+er_index er_stall_upto (er_view *v, er_index lo, er_index hi);
 
 #else
 
@@ -133,7 +150,7 @@ er_publish (er_view *v, int64_t idx)
    Never blocks.  Misuse (V is a read view) is reported by er_misuse, which
    prints the record, view and rule to stderr and aborts.  */
 ER_HOT void
-er_commit (er_view *v, int i)
+er_commit (er_view *v, er_index i)
 {
   if (ER_UNLIKELY (v->kind != ER_WRITE))
     er_misuse (v, ER_OP_COMMIT, i);
@@ -148,11 +165,15 @@ er_commit (er_view *v, int i)
    returns I.  Does nothing and returns I when I is not above the current
    update index.  On termination (the minimum commit index is held by a
    write view freed with ER_TERMINATE) it returns that smaller index once,
-   or 0 if nothing is left, and 0 on every later call that would have
-   waited.  An I more than the view's horizon above its release index is a
-   misuse (er_misuse).  */
-ER_HOT int
-er_update (er_view *v, int i)
+   as I less the indices missing (so in I's own representation: a 32-bit
+   program that stores it gets its wrapped index), or 0 if nothing is
+   left, and 0 on every later call that would have waited.  Indices are
+   read as er_xlat says: with 64-bit indices the result is 0 only at the
+   end of the stream; a 32-bit index variable wraps to 0 every 2^32
+   indices, and update(v, 0) returns 0 there.  An I more than the view's
+   horizon above its release index is a misuse (er_misuse).  */
+ER_HOT er_index
+er_update (er_view *v, er_index i)
 {
   if (ER_UNLIKELY (v->kind != ER_READ))
     er_misuse (v, ER_OP_UPDATE, i);
@@ -182,7 +203,7 @@ er_update (er_view *v, int i)
    Does nothing when I is not above the current stall index.  An I more
    than h above V's commit index can never be granted: misuse.  */
 ER_HOT void
-er_stall (er_view *v, int i)
+er_stall (er_view *v, er_index i)
 {
   if (ER_UNLIKELY (v->kind != ER_WRITE))
     er_misuse (v, ER_OP_STALL, i);
@@ -213,7 +234,7 @@ er_stall (er_view *v, int i)
    dead, so writers may recycle their storage.  Does nothing when I is not
    above the current release index.  Never blocks.  */
 ER_HOT void
-er_release (er_view *v, int i)
+er_release (er_view *v, er_index i)
 {
   if (ER_UNLIKELY (v->kind != ER_READ))
     er_misuse (v, ER_OP_RELEASE, i);
@@ -228,7 +249,7 @@ er_release (er_view *v, int i)
    be committed; it never blocks and never changes an index.  The following
    update() is what waits.  */
 ER_HOT void
-er_receive (er_view *v, int i)
+er_receive (er_view *v, er_index i)
 {
   if (ER_UNLIKELY (v->kind != ER_READ))
     er_misuse (v, ER_OP_RECEIVE, i);
@@ -242,7 +263,7 @@ er_receive (er_view *v, int i)
    indices TL..HD-1 only (sub-sampling, or one worker's share of a stream);
    on shared memory this is a prefetch hint like receive().  */
 ER_HOT void
-er_receive_range (er_view *v, int tl, int hd)
+er_receive_range (er_view *v, er_index tl, er_index hd)
 {
   if (ER_UNLIKELY (v->kind != ER_READ))
     er_misuse (v, ER_OP_RECEIVE, hd);
@@ -253,14 +274,15 @@ er_receive_range (er_view *v, int tl, int hd)
 
 /* The body of er_update_upto and er_stall_upto (paper section 4,
    strip-mining): V must be of KIND (ER_READ, ER_WRITE), LO <= HI are the
-   program's indices, and J is granted when the other side's minimum
-   reaches J - LAG (LAG in elements: 0 for update, V's horizon for stall,
-   as in er_update and er_stall).  Returns the largest J in LO..HI
-   granted without waiting (V's gate moved to it), or LO - 1 when none
-   is (or V's record changed shape: the caller's blocking primitive
-   resynchronises).  Never waits, reports nothing.  */
-ER_PIECE int
-er_upto (er_view *v, int kind, int64_t lag, int lo, int hi)
+   program's indices (HI read relative to LO), and J is granted when the
+   other side's minimum reaches J - LAG (LAG in elements: 0 for update,
+   V's horizon for stall, as in er_update and er_stall).  Returns the
+   largest J in LO..HI granted without waiting (V's gate moved to it), as
+   LO plus the indices granted (exact in 64 bits: no wrap), or LO - 1
+   when none is (or V's record changed shape: the caller's blocking
+   primitive resynchronises).  Never waits, reports nothing.  */
+ER_PIECE er_index
+er_upto (er_view *v, int kind, int64_t lag, er_index lo, er_index hi)
 {
   if (ER_UNLIKELY (v->kind != kind)
       || atomic_load_explicit (&v->rec->gen, memory_order_relaxed) != v->gen)
@@ -277,7 +299,7 @@ er_upto (er_view *v, int kind, int64_t lag, int lo, int hi)
     return lo - 1;
   if (h > v->gate)
     v->gate = h;
-  return lo + (int) (h - l);
+  return lo + (h - l);
 }
 
 /* er_update_upto(v, lo, hi): the non-blocking update of a strip-mined
@@ -293,8 +315,8 @@ er_upto (er_view *v, int kind, int64_t lag, int lo, int hi)
    termination, never reports misuse (so a strip-mined loop cannot wait
    for more than the element code would, and cannot deadlock where it did
    not).  */
-ER_HOT int
-er_update_upto (er_view *v, int lo, int hi)
+ER_HOT er_index
+er_update_upto (er_view *v, er_index lo, er_index hi)
 {
   return er_upto (v, ER_READ, 0, lo, hi);
 }
@@ -305,38 +327,43 @@ er_update_upto (er_view *v, int lo, int hi)
    connected read view has released J - horizon) and at most V's horizon
    above its commit index, and returns J; otherwise does nothing and
    returns LO - 1.  Same errors (none) and waits (none).  */
-ER_HOT int
-er_stall_upto (er_view *v, int lo, int hi)
+ER_HOT er_index
+er_stall_upto (er_view *v, er_index lo, er_index hi)
 {
   return er_upto (v, ER_WRITE, v->horizon, lo, hi);
 }
 
-/* er_elem(v, i): address of element I in V's sliding window (paper's
-   v[[i]]).  The window is mapped twice back to back, so the N elements from
-   I on (N up to the record's slot count, at least the sum of the largest
-   write and read horizons) are contiguous in memory whatever I is: a burst
-   loop may use plain pointer arithmetic from er_elem(v, tl), with no
-   modulo.  Valid until V's next stall/update (a reallocation may move the
-   window).  With checking on, an index outside the view's window (release
-   to update index for a read view, stall index minus horizon to stall
-   index for a write view) is reported and aborts.  */
+/* er_elem(v, i): address of element I (an index read as er_xlat says) in
+   V's sliding window (paper's v[[i]]).  The window is mapped twice back
+   to back, so the N elements from I on (N up to the record's slot count,
+   at least the sum of the largest write and read horizons) are contiguous
+   in memory whatever I is: a burst loop may use plain pointer arithmetic
+   from er_elem(v, tl), with no modulo.  Valid until V's next
+   stall/update (a reallocation may move the window).  The slot is I
+   modulo the window's slot count (at most 2^32, since horizons are
+   ints), so 32-bit and 64-bit indices address alike.
+   With checking on, an index outside the view's window (release to
+   update index for a read view, stall index minus horizon to stall index
+   for a write view), 64-bit and exact, is reported and aborts.  */
 ER_HOT void *
-er_elem (er_view *v, int i)
+er_elem (er_view *v, er_index i)
 {
   if (ER_UNLIKELY (v->check))
     er_check_access (v, i, 1);
-  return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;
+  return v->base + (uint64_t) ((uint32_t) i & (uint32_t) v->mask)
+		   * v->esize;
 }
 
 /* er_burst(v, i, n): address of element I, for N contiguous elements
    (I..I+N-1, N in elements).  Same as er_elem, but with checking on the
    whole range is checked once.  */
 ER_HOT void *
-er_burst (er_view *v, int i, int n)
+er_burst (er_view *v, er_index i, int64_t n)
 {
   if (ER_UNLIKELY (v->check))
     er_check_access (v, i, n);
-  return v->base + ((uint32_t) i & v->mask) * (uint64_t) v->esize;
+  return v->base + (uint64_t) ((uint32_t) i & (uint32_t) v->mask)
+		   * v->esize;
 }
 
 #undef ER_HOT

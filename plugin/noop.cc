@@ -149,7 +149,8 @@ noop_wrap (HOST_WIDE_INT off, unsigned prec)
 
 /* Decompose the integer value E as BASE + OFF, following copies,
    additions of constants and conversions that keep the value (same
-   precision, or widening from a signed type).  BASE is not yet
+   precision, widening from a signed type, or between 32 and 64 bits,
+   which keeps the index the runtime reads).  BASE is not yet
    canonical (noop_analysis::decompose).  */
 static noop_index
 noop_decompose_raw (tree e)
@@ -180,9 +181,15 @@ noop_decompose_raw (tree e)
 	e = a;
       else if (CONVERT_EXPR_CODE_P (code))
 	{
+	  /* A conversion between 32 and 64 bits either way keeps the
+	     index: the runtime reads a value a 32-bit int or unsigned int
+	     holds modulo 2^32 relative to the view's index (erbium/sync.h,
+	     er_xlat), so int hd = update (...) stands for the index the
+	     update returned.  */
 	  unsigned from = TYPE_PRECISION (TREE_TYPE (a));
 	  if (from != prec
-	      && !(from < prec && !TYPE_UNSIGNED (TREE_TYPE (a))))
+	      && !(from < prec && !TYPE_UNSIGNED (TREE_TYPE (a)))
+	      && !(MIN (from, prec) == 32 && MAX (from, prec) == 64))
 	    break;
 	  e = a;
 	}
@@ -206,6 +213,17 @@ noop_decompose_raw (tree e)
   return { TREE_CODE (e) == SSA_NAME ? e : error_mark_node, off };
 }
 
+/* The user's variable the SSA name NAME is a version of, or NULL_TREE
+   when it has none (a temporary).  */
+static tree
+noop_named_var (tree name)
+{
+  tree var = SSA_NAME_VAR (name);
+  if (!var || !DECL_NAME (var) || DECL_ARTIFICIAL (var))
+    return NULL_TREE;
+  return var;
+}
+
 /* How the index BASE + OFF reads in a message or the dump, in a static
    buffer; NULL when BASE has no name.  */
 static const char *
@@ -221,8 +239,22 @@ noop_index_text (tree base, HOST_WIDE_INT off)
       snprintf (b, sizeof buf[0], HOST_WIDE_INT_PRINT_DEC, off);
       return b;
     }
-  tree var = SSA_NAME_VAR (base);
-  if (!var || !DECL_NAME (var) || DECL_ARTIFICIAL (var))
+  tree var = noop_named_var (base);
+  if (!var)
+    {
+      /* The program's name for the value, converted: int hd = update
+	 (...) names the 64-bit result hd (noop_decompose_raw looks
+	 through that conversion).  */
+      imm_use_iterator it;
+      gimple *u;
+      FOR_EACH_IMM_USE_STMT (u, it, base)
+	if (is_gimple_assign (u)
+	    && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (u))
+	    && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
+	    && (var = noop_named_var (gimple_assign_lhs (u))))
+	  break;
+    }
+  if (!var)
     return NULL;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (var));
   if (off == 0)

@@ -470,13 +470,6 @@ sm_loop_location (class loop *loop)
 	 ? best : find_loop_location (loop).get_location_t ();
 }
 
-/* The function whose source the code at LOC in FUN comes from, as its
-   DECL_UID: the function of the innermost inlined-function scope around
-   LOC's block (walked up as auto-profile.cc's get_inline_stack does, the
-   origin taken with block_ultimate_origin as dwarf2out.cc does), else
-   FUN's own function (DECL_ORIGIN: a clone such as P.part.0 counts as P).
-   A process inlined into its outlined entry (frontend.cc, erbium_entry)
-   is found this way too, so its loops match its own pragmas.  */
 /* The DECL_UID of the function inlined at the inlined-function scope B,
    or -1 when B's origin is no function.  */
 static int
@@ -498,6 +491,13 @@ sm_fun_uid (function *fun)
   return DECL_UID (origin);
 }
 
+/* The function whose source the code at LOC in FUN comes from, as its
+   DECL_UID: the function of the innermost inlined-function scope around
+   LOC's block (walked up as auto-profile.cc's get_inline_stack does, the
+   origin taken with block_ultimate_origin as dwarf2out.cc does), else
+   FUN's own function (DECL_ORIGIN: a clone such as P.part.0 counts as P).
+   A process inlined into its outlined entry (frontend.cc, erbium_entry)
+   is found this way too, so its loops match its own pragmas.  */
 static int
 sm_origin (location_t loc, function *fun)
 {
@@ -576,7 +576,8 @@ sm_code_origins (function *fun, vec<int> *uids)
 static void
 sm_mark_pragmas_seen (function *fun)
 {
-  if (erbium_burst_pragmas.is_empty ())
+  /* In lto1 the list fills as sm_code_origins reads the pragmas.  */
+  if (erbium_c_frontend && erbium_burst_pragmas.is_empty ())
     return;
   auto_vec<int> uids;
   sm_code_origins (fun, &uids);
@@ -593,7 +594,7 @@ sm_mark_pragmas_seen (function *fun)
 static void
 sm_note_compiled (void *, void *)
 {
-  if (erbium_burst_pragmas.is_empty () || !cfun)
+  if ((erbium_c_frontend && erbium_burst_pragmas.is_empty ()) || !cfun)
     return;
   auto_vec<int> uids;
   sm_code_origins (cfun, &uids);

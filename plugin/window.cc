@@ -350,10 +350,16 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 	    continue;
 	  tree d = fold_build2 (MINUS_EXPR, TREE_TYPE (a->e0),
 				unshare_expr (a->e0), unshare_expr (b->e0));
-	  if (TREE_CODE (d) != INTEGER_CST || !tree_fits_shwi_p (d))
+	  if (TREE_CODE (d) != INTEGER_CST)
 	    continue;
+	  /* The difference as the index type's arithmetic wraps: an int
+	     program's i - 1 may be (unsigned) i + 4294967295, and the
+	     difference of two such indices then reads 4294967295 for -1.  */
+	  unsigned prec = TYPE_PRECISION (TREE_TYPE (d));
+	  if (prec > HOST_BITS_PER_WIDE_INT)
+	    continue;
+	  HOST_WIDE_INT dv = sext_hwi (TREE_INT_CST_LOW (d), prec);
 	  /* The lowest index; among equal ones the first access.  */
-	  HOST_WIDE_INT dv = tree_to_shwi (d);
 	  if (dv > best_d || (dv == best_d && j < best))
 	    {
 	      best = j;
@@ -363,6 +369,16 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
       leader.safe_push (best);
       delta.safe_push (best_d);
     }
+  /* Folding may find a constant difference between A and B and between
+     B and C but not between A and C (the forms of widened indices
+     differ): an access whose leader leads no group of its own keeps its
+     own base, which is always right, if not shared.  */
+  for (unsigned k = 0; k < accs.length (); k++)
+    if (leader[leader[k]] != leader[k])
+      {
+	leader[k] = k;
+	delta[k] = 0;
+      }
 
   edge pe = loop_preheader_edge (loop);
   auto_vec<tree> p0s;

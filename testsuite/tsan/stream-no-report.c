@@ -1,14 +1,14 @@
 /* ThreadSanitizer on a program compiled by the plugin: a producer and a
    consumer stream 20000 ints through two records, one written element
-   at a time (strip-mined into bursts) and one in explicit bursts as the
-   paper's Figure 2 does, both lowered inline at -O2.  With
-   -fsanitize=thread, erbium-lower runs before the tsan pass, so the
-   inline fast paths' acquire loads and release stores are instrumented
-   and TSan sees that each element read was published after it was
-   written: no report (a report exits 66).  tsan.exp links a runtime
-   built with -fsanitize=thread, so that the slow paths' synchronisation
-   is seen as well, and a report on the runtime's own accesses fails the
-   test too.  */
+   at a time (strip-mined into bursts; the element path a burst falls
+   back on stays library calls) and one in explicit bursts as Figure 2
+   does, lowered inline at -O2.  With -fsanitize=thread, erbium-lower
+   runs before the tsan pass, so the inline fast paths' acquire loads and
+   release stores are instrumented and TSan sees that each element read
+   was published after it was written: no report (a report exits 66).
+   tsan.exp links a runtime built with -fsanitize=thread, so that the
+   library calls' synchronisation is seen as well, and a report on the
+   runtime's own accesses fails the test too.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -g -fsanitize=thread -fplugin-arg-erbium-dump=erbium-stripmine,erbium-lower" } */
 /* { dg-set-target-env-var TSAN_OPTIONS "halt_on_error=1 exitcode=66" } */
@@ -16,13 +16,13 @@
 /* { dg-output "burst stream: sum 199990000 ok\n" } */
 /* { dg-final { scan-plugin-dump {loop at line 39: strip-mined} erbium-stripmine } } */
 /* { dg-final { scan-plugin-dump {loop at line 53: strip-mined} erbium-stripmine } } */
-/* { dg-final { scan-plugin-dump {er_stall at line 41: expanded inline} erbium-lower } } */
-/* { dg-final { scan-plugin-dump {er_update at line 55: expanded inline} erbium-lower } } */
+/* { dg-final { scan-plugin-dump {er_commit at line 43: expanded inline} erbium-lower } } */
+/* { dg-final { scan-plugin-dump {er_release at line 57: expanded inline} erbium-lower } } */
 /* { dg-final { scan-plugin-dump {er_stall at line 71: expanded inline} erbium-lower } } */
 /* { dg-final { scan-plugin-dump {er_commit at line 74: expanded inline} erbium-lower } } */
 /* { dg-final { scan-plugin-dump {er_update at line 86: expanded inline} erbium-lower } } */
 /* { dg-final { scan-plugin-dump {er_release at line 89: expanded inline} erbium-lower } } */
-/* { dg-final { scan-plugin-dump-not {left as a library call} erbium-lower } } */
+/* { dg-final { scan-plugin-dump-not {left as a library call \((?!cold path)} erbium-lower } } */
 
 #include <stdio.h>
 #include <erbium.h>

@@ -10,7 +10,10 @@
    twice back to back, so a window's worth of indices is contiguous from any
    index: no modulo in the loop, and the vectoriser sees a plain strided
    access.  (For a negative step P0 is taken in the second copy of the
-   mapping.)  sizeof (T) is the size of the dereferences of the result.
+   mapping.)  sizeof (T) is the size of the dereferences of the result:
+   the element size for a subscript of a view(T) of the language; for
+   other calls (the C API, which may read a part of an element) the loop
+   is versioned on the view's esize being that size too.
    P0 comes out of __builtin_assume_aligned (erbium_opaque_base), which
    stops data-reference analysis there: accesses at constant distances
    (a FIR's taps) then share one vector pointer after the vectoriser.
@@ -28,7 +31,8 @@
 
    Masked form, everywhere else: sync.h er_elem inline, i.e.
    if (V->check) er_check_access (V, E, 1); then
-   V->base + ((uint32_t) E & (uint32_t) V->mask) * size
+   V->base + ((uint32_t) E & (uint32_t) V->mask) * size, size being
+   sizeof (T) for a view(T) subscript and V->esize otherwise
    (erbium_emit_masked_elem in lower.cc).  er_burst calls are left to
    erbium-lower.
 
@@ -40,6 +44,8 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "stringpool.h"
+#include "attribs.h"
 #include "tree-pass.h"
 #include "context.h"
 #include "gimple.h"
@@ -105,6 +111,33 @@ erbium_elem_use_size (const gimple *stmt)
   return size;
 }
 
+/* Whether the er_elem argument V is a view(T) of the language whose T
+   is SIZE bytes (looked at through copies and conversions): then the
+   address is only read as whole elements.  */
+static bool
+erbium_elem_typed_p (tree v, tree size)
+{
+  for (int depth = 0; depth < 16; depth++)
+    {
+      tree t = TREE_TYPE (v);
+      if (POINTER_TYPE_P (t)
+	  && lookup_attribute ("erbium_view", TYPE_ATTRIBUTES (t)))
+	{
+	  tree s = TYPE_SIZE_UNIT (TREE_TYPE (t));
+	  return s && tree_int_cst_equal (s, size);
+	}
+      if (TREE_CODE (v) != SSA_NAME)
+	return false;
+      gimple *d = SSA_NAME_DEF_STMT (v);
+      if (!is_gimple_assign (d)
+	  || !(gimple_assign_ssa_name_copy_p (d)
+	       || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (d))))
+	return false;
+      v = gimple_assign_rhs1 (d);
+    }
+  return false;
+}
+
 /* True when no statement of LOOP may write the fields base and mask of the
    view V (type VIEW_TYPE): then the window address of any index is the
    same throughout LOOP.  Otherwise *WHY says which statement.  */
@@ -152,6 +185,13 @@ struct erbium_access
   tree step;		/* its constant step per iteration */
   bool no_overflow;	/* E - E0 cannot overflow in E's type */
   tree size;		/* constant element size, or NULL_TREE */
+  /* SIZE is the size of what the program reads at the address, which
+     the record's element size may exceed (the C API: *(uint32_t *)
+     er_elem (v, i) of a 12-byte record): the masked form takes the
+     view's esize, and the burst form runs only when it equals SIZE.  A
+     subscript of a view(T) of the language reads whole elements (the
+     front end checks T against the record's).  */
+  bool size_checked;
   const char *why;	/* reason for the masked form, or NULL */
   int why_line;		/* line of the statement in WHY, or 0 */
 };
@@ -297,14 +337,25 @@ erbium_opaque_base (gimple_stmt_iterator *gsi, tree p0, tree size)
 static bool
 erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 {
-  /* (V1->check | V2->check ...) == 0 selects the fast version; the flag
-     is computed in the preheader, which dominates the versioning test.  */
+  /* (V1->check | V2->check ...) == 0 selects the fast version, with
+     (Vk->esize != SIZE) or'ed in for an access whose element size is
+     checked (erbium_access.size_checked); the flag is computed in the
+     preheader, which dominates the versioning test.  */
   tree cond = NULL_TREE;
   for (erbium_access *a : accs)
     {
       tree c = erbium_view_ref (gimple_call_arg (a->call, 0), a->view_type,
 				"check");
       c = fold_convert (unsigned_type_node, c);
+      if (a->size_checked)
+	{
+	  tree es = erbium_view_ref (gimple_call_arg (a->call, 0),
+				     a->view_type, "esize");
+	  tree ne = fold_build2 (NE_EXPR, boolean_type_node, es,
+				 fold_convert (TREE_TYPE (es), a->size));
+	  c = fold_build2 (BIT_IOR_EXPR, unsigned_type_node, c,
+			   fold_convert (unsigned_type_node, ne));
+	}
       cond = cond ? fold_build2 (BIT_IOR_EXPR, unsigned_type_node, cond, c)
 		  : c;
     }
@@ -497,6 +548,8 @@ erbium_window_pass::execute (function *fun)
 	  if (!a.view_type)
 	    continue;
 	  a.size = erbium_elem_use_size (a.call);
+	  a.size_checked = (a.size && !erbium_elem_typed_p
+					 (gimple_call_arg (a.call, 0), a.size));
 	  a.why = "not in a loop";
 	  accs.safe_push (a);
 	}
@@ -563,6 +616,8 @@ erbium_window_pass::execute (function *fun)
 	  a.call = as_a <gcall *> (gsi_stmt (gsi));
 	  a.view_type = erbium_view_type (a.call);
 	  a.size = erbium_elem_use_size (a.call);
+	  a.size_checked = (a.size && !erbium_elem_typed_p
+					 (gimple_call_arg (a.call, 0), a.size));
 	  if (a.view_type)
 	    accs.safe_push (a);
 	}
@@ -574,8 +629,9 @@ erbium_window_pass::execute (function *fun)
 	  if (dump_file)
 	    fprintf (dump_file, "erbium-window: er_elem at line %d: burst "
 		     "form in loop %d (index affine, step %ld; view window "
-		     "unchanged in the loop; versioned on the check byte)\n",
-		     line, a.loop->num, (long) tree_to_shwi (a.step));
+		     "unchanged in the loop; versioned on the check byte%s)\n",
+		     line, a.loop->num, (long) tree_to_shwi (a.step),
+		     a.size_checked ? " and the element size" : "");
 	  continue;
 	}
       if (!a.why)
@@ -586,7 +642,8 @@ erbium_window_pass::execute (function *fun)
 	  erbium_mark_cold_call (a.call);
 	  if (dump_file)
 	    fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
-		     "a call (versioned copy for ERBIUM_CHECK)\n", line);
+		     "a call (versioned copy for ERBIUM_CHECK%s)\n", line,
+		     a.size_checked ? " or another element size" : "");
 	  continue;
 	}
       if (!gimple_bb (a.call))
@@ -595,7 +652,7 @@ erbium_window_pass::execute (function *fun)
       tree addr = erbium_emit_masked_elem (&gsi, gimple_call_arg (a.call, 0),
 					   a.view_type,
 					   gimple_call_arg (a.call, 1),
-					   a.size,
+					   a.size_checked ? NULL_TREE : a.size,
 					   build_one_cst (integer_type_node));
       if (dump_file)
 	{

@@ -99,6 +99,19 @@ er_misuse (er_view *v, int op, int64_t idx)
   abort ();
 }
 
+/* Start the message of a bad element access of VI at index IDX (burst
+   of N elements): the caller prints the rest, then aborts.  */
+static void
+er_access_error (er_vimpl *vi, int64_t idx, int64_t n)
+{
+  fflush (stdout);
+  fputs ("erbium: error: element access ", stderr);
+  er_describe_view (stderr, vi);
+  fprintf (stderr, " at index %lld", (long long) idx);
+  if (n != 1)
+    fprintf (stderr, " (burst of %lld)", (long long) n);
+}
+
 /* Checked element access: elements I..I+N-1 of V must lie in V's window
    (read view: at or above its release index and below its update index;
    write view: below its stall index and at most horizon below it), and a
@@ -117,12 +130,7 @@ er_check_access (er_view *v, er_index i, int64_t n)
     lo = v->gate - v->horizon, hi = v->gate;
   if (v->horizon == 0 || idx < lo || idx + n > hi || n < 0)
     {
-      fflush (stdout);
-      fputs ("erbium: error: element access ", stderr);
-      er_describe_view (stderr, vi);
-      fprintf (stderr, " at index %lld", (long long) idx);
-      if (n != 1)
-	fprintf (stderr, " (burst of %lld)", (long long) n);
+      er_access_error (vi, idx, n);
       if (v->horizon == 0)
 	fprintf (stderr, ": view used before alloc()\n");
       else
@@ -138,12 +146,7 @@ er_check_access (er_view *v, er_index i, int64_t n)
     }
   if (v->kind == ER_READ && idx < vi->valid_from)
     {
-      fflush (stdout);
-      fputs ("erbium: error: element access ", stderr);
-      er_describe_view (stderr, vi);
-      fprintf (stderr, " at index %lld", (long long) idx);
-      if (n != 1)
-	fprintf (stderr, " (burst of %lld)", (long long) n);
+      er_access_error (vi, idx, n);
       fprintf (stderr, ": index missed (writers may have overwritten it "
 	       "before the view, unregistered, copied it); the view missed "
 	       "every index below %lld (er_valid_from) (rule: an unregistered "

@@ -1,7 +1,8 @@
 /* Erbium runtime: the public C API in one include.  See erbium/record.h
    (records, views, registration, windows, termination), erbium/sync.h (the
-   inline synchronisation primitives) and erbium/process.h (processes and
-   placement).  Semantics: Miranda et al., "Erbium", CASES 2010, section 3.  */
+   inline synchronisation primitives), erbium/process.h (processes and
+   placement) and erbium/task.h (OpenMP stream tasks on persistent
+   processes).  Semantics: Miranda et al., "Erbium", CASES 2010, section 3.  */
 
 #ifndef ERBIUM_RUNTIME_H
 #define ERBIUM_RUNTIME_H
@@ -10,5 +11,6 @@
 #include "erbium/record.h"
 #include "erbium/sync.h"
 #include "erbium/process.h"
+#include "erbium/task.h"
 
 #endif /* ERBIUM_RUNTIME_H */

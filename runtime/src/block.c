@@ -86,22 +86,27 @@ er_futex_wake (_Atomic uint32_t *addr)
 	   NULL, 0);
 }
 
+/* Wake every thread and fiber sleeping on Q.  The increment (a locked
+   instruction) orders the waker's publication before its reads of the
+   sleeper counts; sleepers count themselves before they read SEQ
+   (er_wait_long) and fibers mark Q before their last look
+   (er_fiber_sleep_begin), so one side sees the other.  */
+void
+er_wakeq_wake (er_wakeq *q)
+{
+  atomic_fetch_add (&q->seq, 1);
+  if (atomic_load (&q->nsleepers))
+    er_futex_wake (&q->seq);
+  if (atomic_load (&q->fiber_sleepers))
+    er_fibers_wake ();
+}
+
 /* Wake every thread sleeping on R.  Called by er_wake_view, by every
    shape change and by parking.  */
 void
 er_wake (er_record *rr)
 {
-  er_rec *r = er_rec_of (rr);
-  /* The increment (a locked instruction) orders the waker's publication
-     before its reads of the sleeper counts; sleepers count themselves
-     before they read SEQ (er_wait_long) and fibers mark the record
-     before their last look (er_fiber_sleep_begin), so one side sees the
-     other.  */
-  atomic_fetch_add (&r->seq, 1);
-  if (atomic_load (&r->nsleepers))
-    er_futex_wake (&r->seq);
-  if (atomic_load (&r->fiber_sleepers))
-    er_fibers_wake ();
+  er_wakeq_wake (&er_rec_of (rr)->wq);
 }
 
 /* Commit or release made V's published index reach its wake threshold:
@@ -116,17 +121,25 @@ er_wake_view (er_view *v)
   er_wake (v->rec);
 }
 
-/* Lower VI's wake threshold to WANT (compare-and-swap: several sleepers
-   may arm the same view).  */
-static void
-er_arm (er_vimpl *vi, int64_t want)
+/* Lower the wake threshold WORD to WANT (compare-and-swap: several
+   sleepers may arm the same word; the locked instruction also orders the
+   store before the sleeper's last look).  */
+void
+er_arm_word (_Atomic int64_t *word, int64_t want)
 {
-  int64_t cur = atomic_load_explicit (&vi->v.wake, memory_order_relaxed);
+  int64_t cur = atomic_load_explicit (word, memory_order_relaxed);
   while (want < cur
-	 && !atomic_compare_exchange_weak_explicit (&vi->v.wake, &cur, want,
+	 && !atomic_compare_exchange_weak_explicit (word, &cur, want,
 						    memory_order_seq_cst,
 						    memory_order_relaxed))
     ;
+}
+
+/* Lower VI's wake threshold to WANT.  */
+static void
+er_arm (er_vimpl *vi, int64_t want)
+{
+  er_arm_word (&vi->v.wake, want);
 }
 
 /* Wake every thread sleeping on the global word (exit waiters, and every
@@ -225,7 +238,8 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 
   /* Asleep, it takes whatever lets it proceed.  */
   w->eager = 1;
-  _Atomic uint32_t *seq = w->rec ? &w->rec->seq : &er_global_seq;
+  er_wakeq *q = w->rec ? &w->rec->wq : w->wq;
+  _Atomic uint32_t *seq = q ? &q->seq : &er_global_seq;
   er_deadlock_enter (w);
   long ns = t->fiber ? ER_FIBER_SLEEP_MIN_NS : ER_SLEEP_MIN_NS;
   for (;;)
@@ -242,11 +256,11 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	 either counts itself before its last look (er_wake).  */
       uint32_t s = 0;
       if (t->fiber)
-	er_fiber_sleep_begin (t, w->rec);
+	er_fiber_sleep_begin (t, q);
       else
 	{
-	  if (w->rec)
-	    atomic_fetch_add (&w->rec->nsleepers, 1);
+	  if (q)
+	    atomic_fetch_add (&q->nsleepers, 1);
 	  s = atomic_load_explicit (seq, memory_order_acquire);
 	}
       /* Ask the laggard's owner to wake us when it gets there, then look
@@ -258,6 +272,9 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	  er_vimpl *lag = w->lag;
 	  if (lag)
 	    er_arm (lag, w->want);
+	  for (int j = 0; j < 2; j++)
+	    if (w->arm[j])
+	      er_arm_word (w->arm[j], w->want);
 	  ok = w->try_fn (w);
 	  if (ok || w->lag == lag)
 	    break;
@@ -268,8 +285,8 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	er_futex_wait (seq, s, ns);
       if (t->fiber)
 	er_fiber_sleep_end (t);
-      else if (w->rec)
-	atomic_fetch_sub (&w->rec->nsleepers, 1);
+      else if (q)
+	atomic_fetch_sub (&q->nsleepers, 1);
       if (ok || w->try_fn (w))
 	break;
       if (ns < cap)

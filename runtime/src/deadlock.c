@@ -83,7 +83,9 @@ er_probe (const struct er_waiter *w, int64_t *seen)
 {
   struct er_waiter c = { .try_fn = w->try_fn, .rec = w->rec,
     .view = w->view, .op = w->op, .idx = w->idx, .want = w->want,
-    .hi = w->hi, .last = INT64_MIN, .eager = 1, .thread = w->thread };
+    .hi = w->hi, .last = INT64_MIN, .eager = 1, .thread = w->thread,
+    .wq = w->wq, .ctx = w->ctx, .report_fn = w->report_fn,
+    .grow_fn = w->grow_fn };
   int ok = c.try_fn (&c);
   *seen = c.seen;
   return ok;
@@ -100,6 +102,16 @@ er_deadlock_report (void)
     {
       int64_t seen;
       er_probe (w, &seen);
+      if (w->report_fn)
+	{
+	  /* A wait of the task runtime names its task, site, stream and
+	     positions itself (task.c).  */
+	  struct er_waiter c = *w;
+	  fprintf (stderr, "  %s ", w->thread ? w->thread->name : "?");
+	  c.report_fn (&c, stderr);
+	  fputc ('\n', stderr);
+	  continue;
+	}
       fprintf (stderr, "  %s blocked in %s", w->thread ? w->thread->name
 	       : "?", er_op_name (w->op));
       if (w->view && (w->op == ER_OP_UPDATE || w->op == ER_OP_STALL))
@@ -140,6 +152,24 @@ er_deadlock_report (void)
   _exit (ER_EXIT_DEADLOCK);
 }
 
+/* Every thread is blocked and none can proceed: let the waits that more
+   memory ends (a task stream's full buffer) have it.  Whether any did.
+   Caller holds er_dl_lock.  No thread runs a task body then but those
+   blocked inside one, which hold no window of a buffer being replaced
+   that the runtime does not handle (task.c, ostream.c).  */
+static int
+er_grow_stuck (void)
+{
+  int grew = 0;
+  for (struct er_waiter *w = er_waiters; w; w = w->next)
+    if (w->grow_fn)
+      {
+	struct er_waiter c = *w;
+	grew |= c.grow_fn (&c);
+      }
+  return grew;
+}
+
 void
 er_deadlock_check (void)
 {
@@ -151,6 +181,14 @@ er_deadlock_check (void)
   for (struct er_waiter *w = er_waiters; stuck && w; w = w->next)
     if (er_probe (w, &seen))
       stuck = 0;
+  /* Kahn networks with bounded buffers deadlock where unbounded ones
+     would not (paper section 3, "Resource management"): grow before
+     concluding.  */
+  if (stuck && er_grow_stuck ())
+    {
+      stuck = 0;
+      atomic_fetch_add (&er_progress, 1);
+    }
   uint64_t progress = atomic_load (&er_progress);
   if (!stuck)
     er_suspect_since = 0;

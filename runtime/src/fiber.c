@@ -124,10 +124,10 @@ struct er_fiber
   struct er_fiber *next;	/* the run queue's ring */
   enum er_fstate state;
   int running;			/* a worker runs it (under er_rq_lock) */
-  /* Sleeping: it may run again once SLEEP_REC's wake sequence differs
-     from SLEEP_SEQ (its record was woken), the global epoch from
-     SLEEP_EPOCH, or DEADLINE (ns) has passed.  */
-  er_rec *sleep_rec;
+  /* Sleeping: it may run again once SLEEP_Q's wake sequence differs
+     from SLEEP_SEQ (its record, or what else it sleeps on, was woken),
+     the global epoch from SLEEP_EPOCH, or DEADLINE (ns) has passed.  */
+  er_wakeq *sleep_q;
   uint32_t sleep_seq, sleep_epoch;
   int64_t deadline;
   /* For the tools (er_tool_*): valgrind's stack id, ASan's fake stack
@@ -425,8 +425,8 @@ static inline int
 er_fiber_ready (struct er_fiber *f, int64_t *now)
 {
   if (f->state != ER_F_SLEEP
-      || (f->sleep_rec
-	  && atomic_load_explicit (&f->sleep_rec->seq, memory_order_acquire)
+      || (f->sleep_q
+	  && atomic_load_explicit (&f->sleep_q->seq, memory_order_acquire)
 	     != f->sleep_seq)
       || atomic_load_explicit (&er_rq_epoch, memory_order_acquire)
 	 != f->sleep_epoch)
@@ -672,10 +672,11 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
 }
 
 /* First half of a fiber's sleep (block.c): T's fiber counts itself
-   among R's fiber sleepers (R NULL: it waits for global wakes only) and
-   notes R's wake sequence and the global epoch, before its last look.
-   The count (a locked instruction) precedes the reads, and er_wake bumps
-   R's sequence before it reads the count: if the last look misses what
+   among Q's fiber sleepers (Q NULL: it waits for global wakes only) and
+   notes Q's wake sequence and the global epoch, before its last look
+   (Q is a record's, or a task stream's or site's: task.c).
+   The count (a locked instruction) precedes the reads, and er_wakeq_wake
+   bumps Q's sequence before it reads the count: if the last look misses what
    a waker published, the fiber's note misses the waker's bump (the bump
    follows the publication), so the fiber is ready as soon as the bump
    lands, and the waker sees the count and wakes the workers (an idle
@@ -683,14 +684,14 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
    er_fiber_sleep_end: a wake for another sleeper of R cannot clear it
    under this one.  */
 void
-er_fiber_sleep_begin (er_thread *t, er_rec *r)
+er_fiber_sleep_begin (er_thread *t, er_wakeq *q)
 {
   struct er_fiber *f = t->fiber;
-  f->sleep_rec = r;
-  if (r)
+  f->sleep_q = q;
+  if (q)
     {
-      atomic_fetch_add (&r->fiber_sleepers, 1);
-      f->sleep_seq = atomic_load (&r->seq);
+      atomic_fetch_add (&q->fiber_sleepers, 1);
+      f->sleep_seq = atomic_load (&q->seq);
     }
   f->sleep_epoch = atomic_load (&er_rq_epoch);
 }
@@ -712,10 +713,10 @@ void
 er_fiber_sleep_end (er_thread *t)
 {
   struct er_fiber *f = t->fiber;
-  if (f->sleep_rec)
-    atomic_fetch_sub_explicit (&f->sleep_rec->fiber_sleepers, 1,
+  if (f->sleep_q)
+    atomic_fetch_sub_explicit (&f->sleep_q->fiber_sleepers, 1,
 			       memory_order_relaxed);
-  f->sleep_rec = NULL;
+  f->sleep_q = NULL;
 }
 
 #else /* !ER_HAVE_FIBERS */
@@ -728,9 +729,9 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
 }
 
 void
-er_fiber_sleep_begin (er_thread *t, er_rec *r)
+er_fiber_sleep_begin (er_thread *t, er_wakeq *q)
 {
-  (void) t, (void) r;
+  (void) t, (void) q;
 }
 
 void

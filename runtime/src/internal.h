@@ -100,18 +100,25 @@ typedef struct er_window
   struct er_window *retired_next;
 } er_window;
 
+/* What sleepers sleep on (block.c): a record's, a task stream's, a task
+   site's.  */
+typedef struct er_wakeq
+{
+  _Atomic uint32_t seq;		/* futex word: bumped by every wake */
+  /* On SEQ's line, which every wake touches anyway.  */
+  _Atomic uint32_t nsleepers;	/* threads asleep on SEQ */
+  /* Fibers (fiber.c) asleep on SEQ, or about to be: a wake then wakes
+     the idle workers.  */
+  _Atomic uint32_t fiber_sleepers;
+} er_wakeq;
+
 typedef struct er_rec
 {
   er_record pub;
   char pad_[ER_CACHE_LINE - sizeof (er_record)];
 
   pthread_mutex_t lock;
-  _Atomic uint32_t seq;		/* futex word: bumped by every wake */
-  /* On SEQ's line, which every wake touches anyway.  */
-  _Atomic uint32_t nsleepers;	/* threads asleep on SEQ */
-  /* Fibers (fiber.c) asleep on SEQ, or about to be: er_wake then wakes
-     the idle workers.  */
-  _Atomic uint32_t fiber_sleepers;
+  er_wakeq wq;			/* its sleepers */
   int wreg, rreg;
   int nlive;			/* views not yet freed */
   int nviews;			/* views ever created (serial source) */
@@ -172,6 +179,10 @@ typedef struct er_thread
   struct er_fiber *fiber;	/* its fiber (fiber.c), or NULL: a thread */
   char name[48];		/* for reports */
   struct er_rec *reallocating;	/* record whose window it is replacing */
+  /* The task (task.c) whose er_task_create calls and taskwait it runs:
+     its children's count; NULL until it creates one.  */
+  struct er_task *task;
+  struct er_act *act;		/* the task instance it runs, or NULL */
 } er_thread;
 
 /* runtime.c: one-time initialisation and thread bookkeeping.  */
@@ -213,6 +224,21 @@ struct er_waiter
 {
   int (*try_fn) (struct er_waiter *);
   er_rec *rec;			/* whose futex to sleep on, or NULL */
+  /* Waits that are not on a record (task.c): what to sleep on when REC
+     is NULL (NULL too: the global word), the try's context, and the
+     wake thresholds (at most two) a sleeper lowers to WANT before its
+     last look, as it does its laggard's; the waker compares what it
+     publishes with them.  The try sets ARM and WANT.  */
+  er_wakeq *wq;
+  void *ctx;
+  _Atomic int64_t *arm[2];
+  /* Reports (deadlock.c) of waits that are not on a view: one line,
+     without its end of line, on F; and, for a wait the runtime can end
+     by giving it more memory (a task stream's full buffer), the attempt:
+     nonzero when it made room.  Both run on a copy of the waiter's
+     fixed fields (er_probe), the deadlock detector's lock held.  */
+  void (*report_fn) (struct er_waiter *w, FILE *f);
+  int (*grow_fn) (struct er_waiter *w);
   er_vimpl *view;		/* for reports, may be NULL */
   int op;			/* ER_OP_* or ER_WAIT_* below */
   int64_t idx;			/* requested index */
@@ -240,7 +266,11 @@ struct er_waiter
 #define ER_WAIT_EXIT 100	/* main thread waiting for processes */
 #define ER_WAIT_REALLOC 101	/* alloc waiting for views to park */
 #define ER_WAIT_PARKED 102	/* view parked during a reallocation */
+#define ER_WAIT_TASK 103	/* a task instance, its site's process,
+				   taskwait, exit (task.c: report_fn) */
 void er_wait (struct er_waiter *w);
+void er_arm_word (_Atomic int64_t *word, int64_t want);
+void er_wakeq_wake (er_wakeq *q);
 void er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns);
 void er_futex_wake (_Atomic uint32_t *addr);
 void er_wake (er_record *r);
@@ -265,6 +295,157 @@ int er_core_shared (er_thread *t);
 void er_bind_core (const char *name, int core);
 int er_cpus_listed (void);
 
+/* ------------------------------------------------------------------
+   OpenMP stream tasks (erbium/task.h): streams with positions
+   (ostream.c) and task sites, activations and their processes
+   (task.c).  */
+
+/* A short lock: held for a few stores (ostream.c, task.c).  */
+typedef _Atomic int er_spin;
+
+static inline void
+er_spin_lock (er_spin *l)
+{
+  extern void er_spin_lock_slow (er_spin *l);
+  if (__builtin_expect (atomic_exchange_explicit (l, 1,
+						 memory_order_acquire), 0))
+    er_spin_lock_slow (l);
+}
+
+static inline void
+er_spin_unlock (er_spin *l)
+{
+  atomic_store_explicit (l, 0, memory_order_release);
+}
+
+/* One access's range in its stream's writer or reader queue, in
+   creation order: the position the stream's frontier moves to once
+   this range and every range before it are done (a writer's end, a
+   reader's start plus its burst), and whether it is done.  */
+typedef struct er_range
+{
+  int64_t next;
+  _Atomic uint32_t done;
+} er_range;
+
+#define ER_CHUNK_RANGES 128
+
+/* A piece of a range queue.  */
+typedef struct er_chunk
+{
+  struct er_chunk *_Atomic next;
+  er_range r[ER_CHUNK_RANGES];
+} er_chunk;
+
+/* The completion half of a stream's writer side or reader side: ranges
+   are appended by the control programs (er_stream.wtail, rtail) and
+   done by the processes in any order; the frontier is where the first
+   range not done starts (the commit frontier for the writers, the
+   release frontier for the readers).  */
+typedef struct er_side
+{
+  _Alignas (ER_CACHE_LINE) _Atomic int64_t frontier;
+  /* The lowest frontier a sleeper waits for (ER_INF: none).  */
+  _Atomic int64_t wake;
+  er_spin lock;			/* held to mark a range done and advance */
+  er_chunk *head;		/* the first range not known done */
+  unsigned head_i;
+  /* A used chunk for the control program to take back.  */
+  er_chunk *_Atomic spare;
+} er_side;
+
+/* A stream (erbium/task.h).  Lines: the control programs' (positions),
+   the buffer's (read by every process, written when it grows), each
+   side's, and the references'.  */
+struct er_stream
+{
+  /* Under LOCK (the creating control programs).  */
+  er_spin lock;
+  int64_t wcount, rcount;	/* write and read counters */
+  /* Horizon of the last peek created since the last input or tick (0:
+     none), and its site (for the tick's message).  */
+  int64_t peek_h;
+  const char *peek_where;
+  er_chunk *wtail, *rtail;	/* chunk of the last range appended */
+  unsigned wtail_n, rtail_n;	/* ranges in it */
+  int64_t maxwin;		/* largest window created (elements) */
+
+  /* Read by every instance; written when the buffer grows (ostream.c).  */
+  _Alignas (ER_CACHE_LINE) er_window *_Atomic buf;
+  uint32_t esize;
+  uint64_t serial;
+  char *name;
+  er_window *retired;		/* replaced buffers, freed with the stream */
+  struct er_stream *pool_next;	/* destroyed, kept for reuse (ostream.c) */
+
+  er_side w, r;			/* writers (commit), readers (release) */
+
+  _Alignas (ER_CACHE_LINE) _Atomic int64_t refs;
+  er_wakeq wq;			/* its sleepers: instances waiting */
+};
+
+/* One access of an instance: its stream, kind (ER_ACCESS_*), positions
+   [START, START + its window), burst and horizon (elements), its range
+   and the buffer its window was computed in.  */
+typedef struct er_acc
+{
+  er_stream *s;
+  int kind;
+  int64_t start, burst, horizon;
+  er_range *range;
+  er_window *win;
+} er_acc;
+
+/* ostream.c  */
+void er_ostream_reserve (er_acc *a, const char *where);
+void er_ostream_complete (er_acc *a);
+void *er_ostream_window (er_acc *a);
+int er_ostream_grow_for (er_acc *a);
+void er_ostream_describe (FILE *f, er_acc *a);
+const char *er_stream_name (const er_stream *s);
+void er_stream_check (const er_stream *s, const char *what,
+		      const char *where);
+
+/* Whether access A's window may be used: for an input or a peek, every
+   position of it is committed; for an output, the positions its slots
+   held last are released and committed (ostream.c says why both).
+   Sets W's wake thresholds and WANT for a sleeper (W may be NULL).  */
+static inline int
+er_ostream_ready (er_acc *a, struct er_waiter *w)
+{
+  er_stream *s = a->s;
+  int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_acquire);
+  if (a->kind != ER_ACCESS_OUTPUT)
+    {
+      int64_t need = a->start + a->horizon;
+      if (cf >= need)
+	return 1;
+      if (w)
+	{
+	  w->want = need;
+	  w->arm[0] = &s->w.wake;
+	  w->arm[1] = NULL;
+	}
+      return 0;
+    }
+  er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
+  int64_t need = a->start + a->burst - (int64_t) b->slots;
+  int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_acquire);
+  if (rf >= need && cf >= need)
+    return 1;
+  if (w)
+    {
+      w->want = need;
+      w->arm[0] = &s->w.wake;
+      w->arm[1] = &s->r.wake;
+    }
+  return 0;
+}
+
+/* task.c  */
+void er_tasks_quiesce (void);
+void er_tasks_stopped (void);
+
 /* A pause in a polling loop: lets the core's other hardware thread run
    and keeps the loop from flooding the memory system.  */
 static inline void
@@ -280,7 +461,7 @@ er_cpu_relax (void)
 /* fiber.c: processes as fibers of per-core workers (er_use_fibers).  */
 int er_fibers_enabled (void);
 void er_fiber_start (er_thread *t, void (*fn) (void *), void *arg);
-void er_fiber_sleep_begin (er_thread *t, er_rec *r);
+void er_fiber_sleep_begin (er_thread *t, er_wakeq *q);
 void er_fiber_sleep (er_thread *t, long ns);
 void er_fiber_sleep_end (er_thread *t);
 void er_fibers_wake (void);

@@ -6,7 +6,9 @@
    fiber that the per-core workers of fiber.c run.  When FN returns, the
    process's remaining views are freed with ER_TERMINATE ("an explicit or
    implicit return terminates a process").  er_wait_all, called at exit by
-   the main thread, waits for every process and joins its thread.  */
+   the main thread, waits for every task instance and stops the task
+   sites' processes (task.c), then waits for every process and joins its
+   thread.  */
 
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -131,9 +133,12 @@ er_wait_all (void)
   er_thread *t = er_self ();
   if (t->is_process)
     return;
+  /* The task sites' processes run until no instance is left.  */
+  er_tasks_quiesce ();
   struct er_waiter w = { .try_fn = er_no_process_running,
     .op = ER_WAIT_EXIT };
   er_wait (&w);
+  er_tasks_stopped ();
   /* Every process has returned; reap the threads.  */
   pthread_mutex_lock (&er_procs_lock);
   pthread_t *tids = er_tids;

@@ -1,0 +1,547 @@
+/* Erbium runtime: the streams of OpenMP stream tasks (erbium/task.h):
+   positions, buffers, completion frontiers.
+
+   Positions are assigned when an access is created (OMP-STREAM-SPEC.md
+   6.1): a stream has a write counter and a read counter, moved under the
+   stream's lock by the control programs that create instances.  Each
+   access's range is appended to the stream's writer queue or reader
+   queue, in creation order, and marked done by the process that ran its
+   instance, in any order (different sites run on different processes).
+   The *commit frontier* is where the first writer range not done starts
+   (the write counter when every one is done): every position below it
+   has been written.  The *release frontier* is where the first reader
+   range not done starts (inputs, peeks and ticks alike; a reader's range
+   starts at the read counter of its creation, so the first one not done
+   starts lowest): no reader will read a position below it again.  The
+   process that marks a range done advances its side's frontier past
+   every range done, under that side's short lock, and wakes the
+   sleepers whose threshold it reached (as block.c's commit and release
+   do: no system call while nobody sleeps).
+
+   Data lives in a mirrored window (window.c): position P at slot
+   P mod SLOTS, and any run of at most SLOTS slots is contiguous, so a
+   window is one pointer.  An input or peek [r, r + H) may be used once
+   the commit frontier reaches r + H.  An output [w, w + B) may be used
+   once w + B - SLOTS is reached by the release frontier (nobody reads
+   what its slots held) and by the commit frontier (nobody will still
+   write what they held: a tick releases positions that may not be
+   written yet).  A window thus never holds more than SLOTS positions.
+
+   The buffer starts at max (4096 elements (fewer for large elements),
+   4 x the largest window) slots, and grows to 4 x a larger window when
+   the control program creates one while nothing of the stream is in
+   flight.  Otherwise a full buffer grows only when the deadlock detector
+   finds every thread blocked and some process waiting for room in it
+   (er_ostream_grow_for): the program would finish with unbounded
+   buffers, so bounded ones must not deadlock it (OMP-STREAM-SPEC.md,
+   section 10).  Then no process runs a task body, except bodies blocked
+   inside (a taskwait, an undeferred task): their windows stay valid,
+   since a replaced buffer is kept until the stream dies, and an output
+   whose buffer was replaced under it is copied to the new one when its
+   instance ends, before its range is done (er_ostream_complete).
+   Windows are computed only once all of an instance's accesses may
+   proceed (task.c), so a grown buffer is what the others see.  */
+
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+/* A buffer's initial slots, unless 4 x the largest window is more:
+   ER_STREAM_SLOTS elements, or ER_STREAM_BYTES for large elements.  */
+#define ER_STREAM_SLOTS 4096
+#define ER_STREAM_BYTES ((uint64_t) 1 << 20)
+/* The largest buffer a stream may grow to (window.c's limits).  */
+#define ER_STREAM_SLOTS_MAX ((uint64_t) 1 << 31)
+#define ER_STREAM_BYTES_MAX ((uint64_t) 1 << 40)
+/* The largest window of one access, in elements.  */
+#define ER_WINDOW_MAX ((int64_t) 1 << 29)
+
+static _Atomic uint64_t er_stream_serials;
+
+/* Destroyed streams, kept for the next er_stream_new, so that a release
+   of a destroyed stream finds its count at 0 (and is reported) rather
+   than memory given back.  */
+static pthread_mutex_t er_stream_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static er_stream *er_stream_pool;
+
+void
+er_spin_lock_slow (er_spin *l)
+{
+  for (int k = 0;; k++)
+    {
+      if (!atomic_load_explicit (l, memory_order_relaxed)
+	  && !atomic_exchange_explicit (l, 1, memory_order_acquire))
+	return;
+      if (k < 64)
+	er_cpu_relax ();
+      else
+	/* The holder was preempted: let it run.  */
+	sched_yield ();
+    }
+}
+
+/* S's name in messages.  */
+const char *
+er_stream_name (const er_stream *s)
+{
+  return s->name;
+}
+
+/* A stream handle given to WHAT (at site WHERE, or NULL) must be one.  */
+void
+er_stream_check (const er_stream *s, const char *what, const char *where)
+{
+  if (!s)
+    er_fatal ("%s%s%s: no stream (a NULL handle) (rule: a stream is made "
+	      "by er_stream_new before use; erbium/task.h)", what,
+	      where ? " at task site " : "", where ? where : "");
+  if (atomic_load_explicit (&s->refs, memory_order_relaxed) <= 0)
+    er_fatal ("%s%s%s: stream \"%s\" was destroyed (its last reference "
+	      "was released) (rule: a task or tick uses a stream while its "
+	      "block or a task holds a reference; erbium/task.h)", what,
+	      where ? " at task site " : "", where ? where : "", s->name);
+}
+
+static void
+er_check_esize (size_t esize, const char *name)
+{
+  if (esize < 1 || esize > ((size_t) 1 << 20))
+    er_fatal ("stream_new (\"%s\"): invalid element size %zu bytes (rule: "
+	      "elements of 1 .. 2^20 bytes; erbium/task.h)",
+	      name ? name : "?", esize);
+}
+
+/* A new stream named NAME (copied; NULL: by its serial number), with
+   one reference.  */
+static er_stream *
+er_stream_make (size_t esize, const char *name)
+{
+  pthread_mutex_lock (&er_stream_pool_lock);
+  er_stream *s = er_stream_pool;
+  if (s)
+    er_stream_pool = s->pool_next;
+  pthread_mutex_unlock (&er_stream_pool_lock);
+  if (s)
+    {
+      /* Its name stayed for the messages about its misuse.  */
+      free (s->name);
+      memset (s, 0, sizeof *s);
+    }
+  else
+    s = er_zalloc_line (sizeof *s, "a stream");
+  s->esize = (uint32_t) esize;
+  s->serial = atomic_fetch_add (&er_stream_serials, 1) + 1;
+  if (name)
+    s->name = strdup (name);
+  else if (asprintf (&s->name, "stream %llu",
+		     (unsigned long long) s->serial) < 0)
+    s->name = NULL;
+  if (!s->name)
+    er_fatal ("out of memory naming a stream");
+  atomic_store_explicit (&s->w.wake, ER_INF, memory_order_relaxed);
+  atomic_store_explicit (&s->r.wake, ER_INF, memory_order_relaxed);
+  atomic_store_explicit (&s->refs, 1, memory_order_release);
+  return s;
+}
+
+er_stream *
+er_stream_new (size_t esize, const char *name)
+{
+  er_check_esize (esize, name);
+  /* The thread counts for deadlock detection from its first stream.  */
+  er_self ();
+  return er_stream_make (esize, name);
+}
+
+void
+er_stream_new_array (er_stream **handles, int64_t n, size_t esize,
+		     const char *name)
+{
+  if (n < 0)
+    er_fatal ("stream_new_array (\"%s\"): negative number of streams "
+	      "%lld (rule: an array of N >= 0 streams; erbium/task.h)",
+	      name ? name : "?", (long long) n);
+  er_check_esize (esize, name);
+  er_self ();
+  for (int64_t k = 0; k < n; k++)
+    {
+      char buf[256];
+      if (name)
+	snprintf (buf, sizeof buf, "%s[%lld]", name, (long long) k);
+      handles[k] = er_stream_make (esize, name ? buf : NULL);
+    }
+}
+
+size_t
+er_stream_esize (const er_stream *s)
+{
+  er_stream_check (s, "stream_esize", NULL);
+  return s->esize;
+}
+
+void
+er_stream_retain (er_stream *s)
+{
+  er_stream_check (s, "stream_retain", NULL);
+  atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
+}
+
+/* Free the chunks of side D's queue, from its head on.  */
+static void
+er_side_free (er_side *d)
+{
+  for (er_chunk *c = d->head, *n; c; c = n)
+    {
+      n = atomic_load_explicit (&c->next, memory_order_relaxed);
+      free (c);
+    }
+  free (atomic_load_explicit (&d->spare, memory_order_relaxed));
+}
+
+/* The last reference went: nobody reads S again; its data goes.  */
+static void
+er_stream_destroy (er_stream *s)
+{
+  er_window_free (atomic_load_explicit (&s->buf, memory_order_relaxed));
+  for (er_window *w = s->retired, *n; w; w = n)
+    {
+      n = w->retired_next;
+      er_window_free (w);
+    }
+  er_side_free (&s->w);
+  er_side_free (&s->r);
+  pthread_mutex_lock (&er_stream_pool_lock);
+  s->pool_next = er_stream_pool;
+  er_stream_pool = s;
+  pthread_mutex_unlock (&er_stream_pool_lock);
+}
+
+void
+er_stream_release (er_stream *s)
+{
+  if (!s)
+    er_fatal ("stream_release: no stream (a NULL handle)");
+  int64_t v = atomic_fetch_sub_explicit (&s->refs, 1,
+					 memory_order_acq_rel) - 1;
+  if (v > 0)
+    return;
+  if (v < 0)
+    er_fatal ("stream_release: stream %s released once more than it was "
+	      "made and retained (rule: one er_stream_release per "
+	      "er_stream_new or er_stream_retain; erbium/task.h)",
+	      s->name);
+  er_stream_destroy (s);
+}
+
+/* Replace S's buffer by one of SLOTS slots, copying the positions from
+   LO (the lower of its frontiers) up to the write counter that the old
+   one may hold.  Caller holds S's lock and both sides' (or nothing of S
+   is in flight).  */
+static void
+er_stream_replace (er_stream *s, uint64_t slots, int64_t lo)
+{
+  er_window *old = atomic_load_explicit (&s->buf, memory_order_relaxed);
+  er_window *nb = er_window_new (slots, s->esize);
+  int64_t hi = s->wcount;
+  if (hi > lo + (int64_t) old->slots)
+    hi = lo + (int64_t) old->slots;
+  if (hi > lo)
+    memcpy (nb->base + ((uint64_t) lo & (nb->slots - 1)) * s->esize,
+	    old->base + ((uint64_t) lo & (old->slots - 1)) * s->esize,
+	    (size_t) (hi - lo) * s->esize);
+  old->retired_next = s->retired;
+  s->retired = old;
+  atomic_store_explicit (&s->buf, nb, memory_order_release);
+}
+
+static uint64_t
+er_pow2_at_least (uint64_t n)
+{
+  uint64_t p = 1;
+  while (p < n)
+    p <<= 1;
+  return p;
+}
+
+/* S gets an access whose window is WIN elements: give S its first buffer,
+   or a larger one when WIN is more than a quarter of it and nothing of
+   S is in flight (every range created is done: no window points into the
+   buffer).  Caller holds S's lock.  */
+static void
+er_stream_fit (er_stream *s, int64_t win)
+{
+  uint64_t want = er_pow2_at_least (4 * (uint64_t) win);
+  er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
+  if (!b)
+    {
+      uint64_t base = ER_STREAM_SLOTS;
+      if (base * s->esize > ER_STREAM_BYTES)
+	base = ER_STREAM_BYTES / s->esize;
+      if (want < base)
+	want = base;
+      atomic_store_explicit (&s->buf, er_window_new (want, s->esize),
+			     memory_order_release);
+      return;
+    }
+  if (want <= b->slots || want > ER_STREAM_SLOTS_MAX
+      || want * s->esize > ER_STREAM_BYTES_MAX)
+    return;
+  int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_acquire);
+  int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_acquire);
+  if (cf == s->wcount && rf == s->rcount)
+    er_stream_replace (s, want, rf < cf ? rf : cf);
+}
+
+/* Append a range whose frontier position is NEXT to side D of S, whose
+   last chunk is *TAIL holding *N ranges.  Caller holds S's lock.  */
+static er_range *
+er_range_append (er_side *d, er_chunk **tail, unsigned *n, int64_t next)
+{
+  er_chunk *c = *tail;
+  if (!c || *n == ER_CHUNK_RANGES)
+    {
+      er_chunk *nc = atomic_exchange_explicit (&d->spare, NULL,
+					       memory_order_acquire);
+      if (nc)
+	memset (nc, 0, sizeof *nc);
+      else if (!(nc = calloc (1, sizeof *nc)))
+	er_fatal ("out of memory queueing a stream access");
+      if (c)
+	atomic_store_explicit (&c->next, nc, memory_order_release);
+      else
+	{
+	  /* The side's first range: no process looks at D yet.  */
+	  d->head = nc;
+	  d->head_i = 0;
+	}
+      *tail = c = nc;
+      *n = 0;
+    }
+  er_range *r = &c->r[(*n)++];
+  r->next = next;
+  return r;
+}
+
+void
+er_ostream_reserve (er_acc *a, const char *where)
+{
+  er_stream *s = a->s;
+  int64_t win = a->kind == ER_ACCESS_OUTPUT ? a->burst : a->horizon;
+  er_spin_lock (&s->lock);
+  if (win > s->maxwin || !atomic_load_explicit (&s->buf,
+						memory_order_relaxed))
+    {
+      if (win > s->maxwin)
+	s->maxwin = win;
+      er_stream_fit (s, win);
+    }
+  if (a->kind == ER_ACCESS_OUTPUT)
+    {
+      a->start = s->wcount;
+      s->wcount += a->burst;
+      a->range = er_range_append (&s->w, &s->wtail, &s->wtail_n,
+				  s->wcount);
+    }
+  else
+    {
+      a->start = s->rcount;
+      if (a->kind == ER_ACCESS_INPUT)
+	{
+	  s->rcount += a->burst;
+	  s->peek_h = 0;
+	}
+      else
+	{
+	  s->peek_h = a->horizon;
+	  s->peek_where = where;
+	}
+      a->range = er_range_append (&s->r, &s->rtail, &s->rtail_n,
+				  s->rcount);
+    }
+  er_spin_unlock (&s->lock);
+  atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
+}
+
+/* Move side D's frontier past every range done at its head, and wake
+   the sleepers whose threshold it reaches.  Caller holds D's lock.  */
+static void
+er_side_advance (er_stream *s, er_side *d)
+{
+  er_chunk *c = d->head;
+  unsigned i = d->head_i;
+  int64_t f = 0;
+  int moved = 0;
+  for (;;)
+    {
+      if (i == ER_CHUNK_RANGES)
+	{
+	  er_chunk *n = atomic_load_explicit (&c->next, memory_order_acquire);
+	  if (!n)
+	    break;
+	  /* Every range of C is done, and the control program has gone on
+	     to N: C is free.  */
+	  free (atomic_exchange_explicit (&d->spare, c,
+					  memory_order_release));
+	  c = n;
+	  i = 0;
+	}
+      er_range *r = &c->r[i];
+      if (!atomic_load_explicit (&r->done, memory_order_acquire))
+	break;
+      f = r->next;
+      moved = 1;
+      i++;
+    }
+  d->head = c;
+  d->head_i = i;
+  if (!moved)
+    return;
+  /* Sequentially consistent (a locked store): the frontier is visible
+     before the threshold is read, as a sleeper arms its threshold before
+     its last look at the frontier (er_arm_word).  */
+  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
+  if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
+    {
+      atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
+      er_wakeq_wake (&s->wq);
+    }
+}
+
+void *
+er_ostream_window (er_acc *a)
+{
+  er_stream *s = a->s;
+  er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
+  a->win = b;
+  return b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize;
+}
+
+void
+er_ostream_complete (er_acc *a)
+{
+  er_stream *s = a->s;
+  er_side *d = &s->r;
+  if (a->kind == ER_ACCESS_OUTPUT)
+    {
+      d = &s->w;
+      /* The buffer grew while the body ran (blocked inside it): its data
+	 is in the old one (head of this file).  */
+      er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
+      if (a->win && b != a->win)
+	memcpy (b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize,
+		a->win->base
+		+ ((uint64_t) a->start & (a->win->slots - 1)) * s->esize,
+		(size_t) a->burst * s->esize);
+    }
+  er_spin_lock (&d->lock);
+  atomic_store_explicit (&a->range->done, 1, memory_order_relaxed);
+  er_side_advance (s, d);
+  er_spin_unlock (&d->lock);
+  er_stream_release (s);
+}
+
+void
+er_stream_tick (er_stream *s, int64_t n)
+{
+  er_stream_check (s, "tick", NULL);
+  if (n < 0)
+    er_fatal ("tick (%s >> %lld): negative count (rule: a tick discards "
+	      "N >= 0 elements; erbium/task.h)", s->name, (long long) n);
+  if (n == 0)
+    return;
+  er_spin_lock (&s->lock);
+  if (s->peek_h && n != s->peek_h)
+    {
+      int64_t h = s->peek_h, r = s->rcount;
+      const char *where = s->peek_where;
+      er_spin_unlock (&s->lock);
+      er_fatal ("tick (%s >> %lld): the peeks of stream %s created since "
+		"its last input or tick share the window [%lld, %lld), and "
+		"the last of them (task site %s) has horizon %lld: a tick "
+		"after peeks must discard that window, %lld elements (rule: "
+		"OMP-STREAM-SPEC.md 6.4)", s->name, (long long) n, s->name,
+		(long long) r, (long long) (r + h), where ? where : "?",
+		(long long) h, (long long) h);
+    }
+  s->rcount += n;
+  s->peek_h = 0;
+  er_range *r = er_range_append (&s->r, &s->rtail, &s->rtail_n, s->rcount);
+  atomic_store_explicit (&r->done, 1, memory_order_release);
+  er_spin_unlock (&s->lock);
+  er_spin_lock (&s->r.lock);
+  er_side_advance (s, &s->r);
+  er_spin_unlock (&s->r.lock);
+}
+
+int
+er_ostream_grow_for (er_acc *a)
+{
+  er_stream *s = a->s;
+  if (a->kind != ER_ACCESS_OUTPUT)
+    return 0;
+  er_spin_lock (&s->lock);
+  er_spin_lock (&s->w.lock);
+  er_spin_lock (&s->r.lock);
+  er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
+  int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_relaxed);
+  int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_relaxed);
+  int64_t lo = rf < cf ? rf : cf;
+  uint64_t need = (uint64_t) (a->start + a->burst - lo);
+  int ok = 1;
+  if (need > b->slots)
+    {
+      uint64_t slots = er_pow2_at_least (need);
+      if (slots < 2 * b->slots)
+	slots = 2 * b->slots;
+      ok = slots <= ER_STREAM_SLOTS_MAX
+	   && slots * s->esize <= ER_STREAM_BYTES_MAX;
+      if (ok)
+	er_stream_replace (s, slots, lo);
+    }
+  er_spin_unlock (&s->r.lock);
+  er_spin_unlock (&s->w.lock);
+  er_spin_unlock (&s->lock);
+  if (ok)
+    er_wakeq_wake (&s->wq);
+  return ok;
+}
+
+/* One line, no end of line, on what access A waits for (a deadlock
+   report): its positions, and what the stream has of them.  */
+void
+er_ostream_describe (FILE *f, er_acc *a)
+{
+  er_stream *s = a->s;
+  int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_relaxed);
+  int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_relaxed);
+  er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
+  int64_t wc = s->wcount, rc = s->rcount;
+  if (a->kind != ER_ACCESS_OUTPUT)
+    {
+      int64_t end = a->start + a->horizon;
+      fprintf (f, "waits for positions [%lld, %lld) of stream %s (%s, "
+	       "horizon %lld, burst %lld): written below %lld (commit "
+	       "frontier), write counter %lld",
+	       (long long) a->start, (long long) end, s->name,
+	       a->kind == ER_ACCESS_INPUT ? "input" : "peek",
+	       (long long) a->horizon, (long long) a->burst, (long long) cf,
+	       (long long) wc);
+      if (wc < end)
+	fprintf (f, " (no writer created for positions %lld .. %lld)",
+		 (long long) wc, (long long) (end - 1));
+      else
+	fprintf (f, " (the writers of positions %lld .. %lld have not "
+		 "finished)", (long long) cf, (long long) (end - 1));
+      return;
+    }
+  fprintf (f, "waits for room for positions [%lld, %lld) of stream %s "
+	   "(output): its buffer of %llu elements holds positions from "
+	   "%lld (release frontier %lld, commit frontier %lld), read "
+	   "counter %lld", (long long) a->start,
+	   (long long) (a->start + a->burst), s->name,
+	   (unsigned long long) (b ? b->slots : 0),
+	   (long long) (rf < cf ? rf : cf), (long long) rf, (long long) cf,
+	   (long long) rc);
+}

@@ -1,0 +1,649 @@
+/* Erbium runtime: task sites on persistent processes, instances,
+   taskwait and the end of the program (erbium/task.h).
+
+   er_task_create copies an instance into an *activation*: its
+   firstprivate bytes and its accesses, whose positions ostream.c assigns
+   there and then, in the creating control program's order.  The
+   activation goes to its site's process through an unbounded
+   multi-producer queue (Vyukov's intrusive one: a producer exchanges the
+   tail and links; the control program never waits on it).  The process,
+   started with er_run at the site's first instance, takes activations in
+   creation order; for each it waits until every access may proceed (data
+   for inputs and peeks, room for outputs: ostream.c), computes the
+   windows, runs the body, marks the ranges done and drops the stream
+   references.  A site flagged ER_SITE_PER_INSTANCE has a process per
+   instance instead; an undeferred instance runs in its creator.
+
+   taskwait.  Each creating task (the main thread, any thread, or an
+   instance whose body creates tasks) has a children count: the number
+   created, which only its owner writes, and the number finished, which
+   the processes increment.  taskwait waits until they are equal.  When
+   an instance's body returns, its count is ended (er_task_end): its
+   children then free it, the last one to finish.
+
+   The end of the program (er_wait_all, at exit) first waits until every
+   instance created has finished (er_tasks_quiesce: per site, the number
+   created and the number finished agree, read so that no instance can be
+   running or appear), then stops the site processes, which return, and
+   er_wait_all waits for them as for every process.
+
+   Blocking is block.c's (spin, yield, sleep; fibers sleep in their
+   worker) with targeted wake-ups: an idle site process, a taskwait and
+   the exit wait arm a threshold word that the producer, the last child
+   or the last instance reads after publishing, so that no wake costs a
+   system call while nobody sleeps.  Every wait is known to the deadlock
+   detector, which names the instance, its site, the stream and the
+   positions in its report, and which grows a stream's full buffer rather
+   than report a deadlock that unbounded buffers would not have
+   (ostream.c).  */
+
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+/* A link of a site's queue.  */
+typedef struct er_qnode
+{
+  struct er_qnode *_Atomic next;
+} er_qnode;
+
+/* A site's runtime state (er_site.rt).  */
+typedef struct er_site_rt
+{
+  /* The creators' line.  */
+  _Alignas (ER_CACHE_LINE) er_qnode *_Atomic tail;
+  _Atomic int64_t created;	/* deferred instances created */
+  _Atomic int running;		/* its process was started, not stopped */
+  /* The process's line.  */
+  _Alignas (ER_CACHE_LINE) er_qnode *_Atomic head;
+  _Atomic int64_t finished;	/* deferred instances finished */
+  _Atomic int64_t wake;		/* 0 while its process sleeps, idle */
+  _Atomic int stop;		/* the end of the program: return */
+  /* Cold.  */
+  _Alignas (ER_CACHE_LINE) er_qnode stub;
+  er_wakeq wq;
+  er_site *site;
+  struct er_site_rt *next;	/* every site's, newest first */
+  pthread_mutex_t start_lock;
+} er_site_rt;
+
+/* A creating task's children (head of this file).  */
+typedef struct er_task
+{
+  _Atomic int64_t created;	/* written by its owner only */
+  struct er_act *owner;		/* the instance whose body it is, or NULL */
+  struct er_task *pool_next;
+  /* Children finished; once its owner ended it, minus what it created
+     and one more (er_task_end).  */
+  _Alignas (ER_CACHE_LINE) _Atomic int64_t fin;
+  _Atomic int64_t wake;		/* CREATED while its owner waits */
+  er_wakeq wq;
+} er_task;
+
+/* An instance (head of this file).  */
+typedef struct er_act
+{
+  er_qnode q;			/* first: er_qnode * <-> er_act * */
+  er_site *site;
+  er_site_rt *rt;
+  er_task *parent;		/* NULL for an undeferred instance */
+  int64_t serial;		/* instance number in its site, from 0;
+				   -1 undeferred */
+  int nacc;
+  int deferred;
+  void **windows;
+  void *args;
+  er_acc acc[];
+} er_act;
+
+static pthread_mutex_t er_sites_lock = PTHREAD_MUTEX_INITIALIZER;
+static er_site_rt *_Atomic er_sites;
+
+/* The exit wait (er_tasks_quiesce): its threshold (0 while it sleeps)
+   and what it sleeps on.  */
+static _Atomic int64_t er_exit_wake = ER_INF;
+static er_wakeq er_exit_wq;
+
+/* Ended task counts, for reuse: a child may look at its parent's wake
+   threshold just after the parent's last child freed it (er_child_done),
+   which must read a count, even a reused one (a wrong wake is harmless),
+   rather than memory given back.  */
+static pthread_mutex_t er_task_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static er_task *er_task_pool;
+
+/* ---- the site's queue -------------------------------------------- */
+
+static void
+er_q_push (er_site_rt *rt, er_qnode *n)
+{
+  atomic_store_explicit (&n->next, NULL, memory_order_relaxed);
+  er_qnode *prev = atomic_exchange_explicit (&rt->tail, n,
+					     memory_order_acq_rel);
+  atomic_store_explicit (&prev->next, n, memory_order_release);
+}
+
+/* The next activation, or NULL when the queue is empty, or a producer is
+   between its exchange and its link (it will link at once).  Only the
+   site's process pops.  */
+static er_act *
+er_q_pop (er_site_rt *rt)
+{
+  er_qnode *head = atomic_load_explicit (&rt->head, memory_order_relaxed);
+  er_qnode *next = atomic_load_explicit (&head->next, memory_order_acquire);
+  if (head == &rt->stub)
+    {
+      if (!next)
+	return NULL;
+      atomic_store_explicit (&rt->head, next, memory_order_relaxed);
+      head = next;
+      next = atomic_load_explicit (&next->next, memory_order_acquire);
+    }
+  if (next)
+    {
+      atomic_store_explicit (&rt->head, next, memory_order_relaxed);
+      return (er_act *) head;
+    }
+  if (atomic_load_explicit (&rt->tail, memory_order_acquire) != head)
+    return NULL;
+  er_q_push (rt, &rt->stub);
+  next = atomic_load_explicit (&head->next, memory_order_acquire);
+  if (!next)
+    return NULL;
+  atomic_store_explicit (&rt->head, next, memory_order_relaxed);
+  return (er_act *) head;
+}
+
+/* Whether RT's queue holds an activation (or one is being linked).  */
+static int
+er_q_nonempty (er_site_rt *rt)
+{
+  return atomic_load_explicit (&rt->head, memory_order_relaxed) != &rt->stub
+	 || atomic_load_explicit (&rt->tail, memory_order_acquire)
+	    != &rt->stub;
+}
+
+/* ---- sites ----------------------------------------------------------- */
+
+/* SITE's runtime state, made at its first instance.  */
+static er_site_rt *
+er_site_rt_of (er_site *site)
+{
+  er_site_rt *rt = __atomic_load_n ((er_site_rt **) &site->rt,
+				    __ATOMIC_ACQUIRE);
+  if (rt)
+    return rt;
+  pthread_mutex_lock (&er_sites_lock);
+  rt = site->rt;
+  if (!rt)
+    {
+      rt = er_zalloc_line (sizeof *rt, "a task site's state");
+      atomic_store_explicit (&rt->head, &rt->stub, memory_order_relaxed);
+      atomic_store_explicit (&rt->tail, &rt->stub, memory_order_relaxed);
+      atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
+      pthread_mutex_init (&rt->start_lock, NULL);
+      rt->site = site;
+      rt->next = atomic_load_explicit (&er_sites, memory_order_relaxed);
+      atomic_store_explicit (&er_sites, rt, memory_order_release);
+      __atomic_store_n ((er_site_rt **) &site->rt, rt, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&er_sites_lock);
+  return rt;
+}
+
+static const char *
+er_where (er_site *site)
+{
+  return site->where ? site->where : "?";
+}
+
+/* ---- children counts and taskwait ------------------------------------ */
+
+static er_task *
+er_task_new (er_act *owner)
+{
+  pthread_mutex_lock (&er_task_pool_lock);
+  er_task *c = er_task_pool;
+  if (c)
+    er_task_pool = c->pool_next;
+  pthread_mutex_unlock (&er_task_pool_lock);
+  if (!c)
+    {
+      c = er_zalloc_line (sizeof *c, "a task's children count");
+      atomic_store_explicit (&c->wake, ER_INF, memory_order_relaxed);
+    }
+  atomic_store_explicit (&c->created, 0, memory_order_relaxed);
+  atomic_store_explicit (&c->fin, 0, memory_order_relaxed);
+  c->owner = owner;
+  return c;
+}
+
+static void
+er_task_free (er_task *c)
+{
+  pthread_mutex_lock (&er_task_pool_lock);
+  c->pool_next = er_task_pool;
+  er_task_pool = c;
+  pthread_mutex_unlock (&er_task_pool_lock);
+}
+
+/* The calling thread's current task, made at its first child.  */
+static er_task *
+er_task_current (er_thread *t)
+{
+  if (!t->task)
+    t->task = er_task_new (t->act);
+  return t->task;
+}
+
+/* C's owner ended: its children free C, the last one to finish (or C
+   goes now if none is left).  */
+static void
+er_task_end (er_task *c)
+{
+  int64_t n = atomic_load_explicit (&c->created, memory_order_relaxed) + 1;
+  if (atomic_fetch_sub_explicit (&c->fin, n, memory_order_acq_rel) - n == -1)
+    er_task_free (c);
+}
+
+/* A child of C finished.  */
+static void
+er_child_done (er_task *c)
+{
+  int64_t v = atomic_fetch_add_explicit (&c->fin, 1, memory_order_acq_rel)
+	      + 1;
+  if (v == -1)
+    er_task_free (c);
+  else if (v > 0 && v >= atomic_load_explicit (&c->wake,
+					       memory_order_relaxed))
+    {
+      atomic_store_explicit (&c->wake, ER_INF, memory_order_relaxed);
+      er_wakeq_wake (&c->wq);
+    }
+}
+
+static int
+er_taskwait_try (struct er_waiter *w)
+{
+  er_task *c = w->ctx;
+  int64_t n = atomic_load_explicit (&c->created, memory_order_relaxed);
+  int64_t f = atomic_load_explicit (&c->fin, memory_order_acquire);
+  if (f >= n)
+    return 1;
+  w->seen = f;
+  w->want = n;
+  w->arm[0] = &c->wake;
+  return 0;
+}
+
+/* The name of the task an instance ACT is, for reports ("the main
+   thread" when NULL).  */
+static void
+er_report_task (FILE *f, er_act *a)
+{
+  if (!a)
+    return;
+  fprintf (f, "(task site %s, ", er_where (a->site));
+  if (a->serial >= 0)
+    fprintf (f, "instance %lld) ", (long long) a->serial);
+  else
+    fputs ("undeferred instance) ", f);
+}
+
+static void
+er_taskwait_report (struct er_waiter *w, FILE *f)
+{
+  er_task *c = w->ctx;
+  int64_t n = atomic_load_explicit (&c->created, memory_order_relaxed);
+  int64_t fin = atomic_load_explicit (&c->fin, memory_order_relaxed);
+  er_report_task (f, c->owner);
+  fprintf (f, "waits in taskwait for %lld of the %lld task instances it "
+	   "created", (long long) (n - fin), (long long) n);
+}
+
+void
+er_taskwait (void)
+{
+  er_thread *t = er_self ();
+  er_task *c = t->task;
+  if (!c)
+    return;
+  struct er_waiter w = { .try_fn = er_taskwait_try, .ctx = c,
+    .op = ER_WAIT_TASK, .wq = &c->wq, .report_fn = er_taskwait_report };
+  if (!er_taskwait_try (&w))
+    er_wait (&w);
+}
+
+/* ---- instances ------------------------------------------------------- */
+
+static int
+er_acc_try (struct er_waiter *w)
+{
+  er_act *a = w->ctx;
+  return er_ostream_ready (&a->acc[w->idx], w);
+}
+
+static void
+er_acc_report (struct er_waiter *w, FILE *f)
+{
+  er_act *a = w->ctx;
+  er_report_task (f, a);
+  er_ostream_describe (f, &a->acc[w->idx]);
+}
+
+static int
+er_acc_grow (struct er_waiter *w)
+{
+  er_act *a = w->ctx;
+  return er_ostream_grow_for (&a->acc[w->idx]);
+}
+
+/* Run instance A in the calling thread T: wait until each access may
+   proceed, in order, then compute the windows (all of them only now:
+   ostream.c), then run the body as T's current task.  */
+static void
+er_act_run (er_act *a, er_thread *t)
+{
+  for (int k = 0; k < a->nacc; k++)
+    if (!er_ostream_ready (&a->acc[k], NULL))
+      {
+	struct er_waiter w = { .try_fn = er_acc_try, .ctx = a, .idx = k,
+	  .op = ER_WAIT_TASK, .wq = &a->acc[k].s->wq,
+	  .report_fn = er_acc_report,
+	  .grow_fn = a->acc[k].kind == ER_ACCESS_OUTPUT ? er_acc_grow
+			: NULL };
+	if (!er_acc_try (&w))
+	  er_wait (&w);
+      }
+  for (int k = 0; k < a->nacc; k++)
+    a->windows[k] = er_ostream_window (&a->acc[k]);
+  er_task *saved_task = t->task;
+  er_act *saved_act = t->act;
+  t->task = NULL;
+  t->act = a;
+  a->site->body (a->args, (void *const *) a->windows);
+  if (t->task)
+    er_task_end (t->task);
+  t->task = saved_task;
+  t->act = saved_act;
+}
+
+/* Instance A has run: its ranges are done, its references dropped, its
+   parent and, for the end of the program, its site know.  */
+static void
+er_act_finish (er_act *a)
+{
+  for (int k = 0; k < a->nacc; k++)
+    er_ostream_complete (&a->acc[k]);
+  if (a->parent)
+    er_child_done (a->parent);
+  if (a->deferred)
+    {
+      /* A locked instruction: the count is visible before the exit
+	 threshold is read (er_tasks_quiesce arms it, then looks).  */
+      atomic_fetch_add_explicit (&a->rt->finished, 1, memory_order_seq_cst);
+      if (atomic_load_explicit (&er_exit_wake, memory_order_relaxed)
+	  != ER_INF)
+	{
+	  atomic_store_explicit (&er_exit_wake, ER_INF,
+				 memory_order_relaxed);
+	  er_wakeq_wake (&er_exit_wq);
+	}
+    }
+  free (a);
+}
+
+/* ---- the processes --------------------------------------------------- */
+
+static int
+er_site_idle_try (struct er_waiter *w)
+{
+  er_site_rt *rt = w->ctx;
+  if (er_q_nonempty (rt)
+      || atomic_load_explicit (&rt->stop, memory_order_acquire))
+    return 1;
+  w->want = 0;
+  w->arm[0] = &rt->wake;
+  return 0;
+}
+
+static void
+er_site_idle_report (struct er_waiter *w, FILE *f)
+{
+  er_site_rt *rt = w->ctx;
+  fprintf (f, "(the process of task site %s) waits for instances: "
+	   "none queued", er_where (rt->site));
+}
+
+/* A site's process (head of this file).  P: its er_site_rt *.  */
+static void
+er_site_main (void *p)
+{
+  er_site_rt *rt = *(er_site_rt **) p;
+  er_thread *t = er_self ();
+  for (;;)
+    {
+      er_act *a = er_q_pop (rt);
+      if (a)
+	{
+	  er_act_run (a, t);
+	  er_act_finish (a);
+	  continue;
+	}
+      struct er_waiter w = { .try_fn = er_site_idle_try, .ctx = rt,
+	.op = ER_WAIT_TASK, .wq = &rt->wq,
+	.report_fn = er_site_idle_report };
+      if (!er_site_idle_try (&w))
+	er_wait (&w);
+      if (!er_q_nonempty (rt)
+	  && atomic_load_explicit (&rt->stop, memory_order_acquire))
+	return;
+    }
+}
+
+/* The process of an ER_SITE_PER_INSTANCE instance.  P: its er_act *.  */
+static void
+er_instance_main (void *p)
+{
+  er_act *a = *(er_act **) p;
+  er_act_run (a, er_self ());
+  er_act_finish (a);
+}
+
+/* Give A to its site's process, starting it if needed, and wake it if it
+   sleeps.  */
+static void
+er_site_give (er_site_rt *rt, er_act *a)
+{
+  er_q_push (rt, &a->q);
+  if (!atomic_load_explicit (&rt->running, memory_order_acquire))
+    {
+      pthread_mutex_lock (&rt->start_lock);
+      if (!atomic_load_explicit (&rt->running, memory_order_relaxed))
+	{
+	  atomic_store_explicit (&rt->running, 1, memory_order_release);
+	  er_run (er_site_main, &rt, sizeof rt);
+	}
+      pthread_mutex_unlock (&rt->start_lock);
+    }
+  /* The exchange of the push ordered it before this read; the process
+     arms WAKE before its last look at the queue.  */
+  if (atomic_load_explicit (&rt->wake, memory_order_relaxed) != ER_INF)
+    {
+      atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
+      er_wakeq_wake (&rt->wq);
+    }
+}
+
+/* ---- creation -------------------------------------------------------- */
+
+static const char *const er_kind_names[] = { "?", "input", "output",
+  "peek" };
+
+/* Check ACC[K] of an instance of SITE (erbium/task.h, er_task_access).  */
+static void
+er_task_check_access (er_site *site, const struct er_task_access *acc, int k)
+{
+  const struct er_task_access *x = &acc[k];
+  er_stream_check (x->stream, "task_create", er_where (site));
+  const char *name = er_stream_name (x->stream);
+  long long b = (long long) x->burst, h = (long long) x->horizon;
+  const char *rule = NULL;
+  switch (x->kind)
+    {
+    case ER_ACCESS_OUTPUT:
+      if (b < 1 || h != b)
+	rule = "an output has burst >= 1 and horizon equal to its burst";
+      break;
+    case ER_ACCESS_INPUT:
+      if (b < 1 || h < b)
+	rule = "an input has 1 <= burst <= horizon";
+      break;
+    case ER_ACCESS_PEEK:
+      if (b != 0 || h < 1)
+	rule = "a peek has burst 0 and horizon >= 1";
+      break;
+    default:
+      er_fatal ("task_create at task site %s: access %d (stream %s) has "
+		"kind %d, not ER_ACCESS_INPUT, ER_ACCESS_OUTPUT or "
+		"ER_ACCESS_PEEK (erbium/task.h)", er_where (site), k, name,
+		x->kind);
+    }
+  if (rule)
+    er_fatal ("task_create at task site %s: access %d, %s of stream %s "
+	      "with burst %lld and horizon %lld (rule: %s; erbium/task.h)",
+	      er_where (site), k, er_kind_names[x->kind], name, b, h, rule);
+  if (h > ((int64_t) 1 << 29))
+    er_fatal ("task_create at task site %s: access %d, %s of stream %s: "
+	      "a window of %lld elements is more than a stream buffer holds "
+	      "(2^29 elements at most)", er_where (site), k,
+	      er_kind_names[x->kind], name, h);
+}
+
+void
+er_task_create (er_site *site, const void *args, size_t args_size,
+		const struct er_task_access *acc, int nacc, int flags)
+{
+  if (!site || !site->body)
+    er_fatal ("task_create: %s (rule: every task site has a body; "
+	      "erbium/task.h)", site ? "a task site with no body"
+	      : "no task site (NULL)");
+  if (nacc < 0 || (nacc > 0 && !acc) || (args_size && !args))
+    er_fatal ("task_create at task site %s: %s (erbium/task.h)",
+	      er_where (site), nacc < 0 ? "negative number of accesses"
+	      : nacc > 0 && !acc ? "accesses given as NULL"
+	      : "firstprivate bytes given as NULL");
+  for (int k = 0; k < nacc; k++)
+    er_task_check_access (site, acc, k);
+
+  size_t off_win = sizeof (er_act) + (size_t) nacc * sizeof (er_acc);
+  size_t off_args = (off_win + (size_t) nacc * sizeof (void *) + 15)
+		    & ~(size_t) 15;
+  er_act *a = malloc (off_args + args_size);
+  if (!a)
+    er_fatal ("out of memory creating an instance of task site %s",
+	      er_where (site));
+  a->site = site;
+  a->nacc = nacc;
+  a->windows = (void **) ((char *) a + off_win);
+  a->args = (char *) a + off_args;
+  if (args_size)
+    memcpy (a->args, args, args_size);
+  for (int k = 0; k < nacc; k++)
+    {
+      er_acc *x = &a->acc[k];
+      x->s = acc[k].stream;
+      x->kind = acc[k].kind;
+      x->burst = acc[k].burst;
+      x->horizon = acc[k].horizon;
+      x->win = NULL;
+      er_ostream_reserve (x, site->where);
+    }
+
+  er_thread *t = er_self ();
+  if (flags & ER_TASK_UNDEFERRED)
+    {
+      a->rt = NULL;
+      a->parent = NULL;
+      a->serial = -1;
+      a->deferred = 0;
+      er_act_run (a, t);
+      er_act_finish (a);
+      return;
+    }
+  er_task *c = er_task_current (t);
+  atomic_store_explicit (&c->created,
+			 atomic_load_explicit (&c->created,
+					       memory_order_relaxed) + 1,
+			 memory_order_relaxed);
+  a->parent = c;
+  a->deferred = 1;
+  er_site_rt *rt = er_site_rt_of (site);
+  a->rt = rt;
+  a->serial = atomic_fetch_add_explicit (&rt->created, 1,
+					 memory_order_relaxed);
+  if (site->flags & ER_SITE_PER_INSTANCE)
+    er_run (er_instance_main, &a, sizeof a);
+  else
+    er_site_give (rt, a);
+}
+
+/* ---- the end of the program ------------------------------------------ */
+
+/* Whether every deferred instance created has finished, read so that
+   this held at one moment (between the two passes) with no instance
+   running: each site's count of finished is read before its count of
+   created, which are equal only if no instance was outstanding between
+   the two reads; a site made since the first pass shows in the list.  */
+static int
+er_tasks_idle_try (struct er_waiter *w)
+{
+  er_site_rt *first = atomic_load_explicit (&er_sites, memory_order_acquire);
+  int64_t fin = 0, cre = 0;
+  for (er_site_rt *rt = first; rt; rt = rt->next)
+    fin += atomic_load_explicit (&rt->finished, memory_order_seq_cst);
+  for (er_site_rt *rt = first; rt; rt = rt->next)
+    cre += atomic_load_explicit (&rt->created, memory_order_seq_cst);
+  if (fin == cre
+      && atomic_load_explicit (&er_sites, memory_order_seq_cst) == first)
+    return 1;
+  w->seen = cre - fin;
+  w->want = 0;
+  w->arm[0] = &er_exit_wake;
+  return 0;
+}
+
+static void
+er_tasks_idle_report (struct er_waiter *w, FILE *f)
+{
+  fprintf (f, "waits at the end of the program for %lld task instances "
+	   "to finish", (long long) w->seen);
+}
+
+void
+er_tasks_quiesce (void)
+{
+  if (!atomic_load_explicit (&er_sites, memory_order_acquire))
+    return;
+  struct er_waiter w = { .try_fn = er_tasks_idle_try, .op = ER_WAIT_TASK,
+    .wq = &er_exit_wq, .report_fn = er_tasks_idle_report };
+  if (!er_tasks_idle_try (&w))
+    er_wait (&w);
+  for (er_site_rt *rt = atomic_load (&er_sites); rt; rt = rt->next)
+    if (atomic_load (&rt->running))
+      {
+	atomic_store (&rt->stop, 1);
+	er_wakeq_wake (&rt->wq);
+      }
+}
+
+void
+er_tasks_stopped (void)
+{
+  for (er_site_rt *rt = atomic_load (&er_sites); rt; rt = rt->next)
+    if (atomic_load (&rt->stop))
+      {
+	atomic_store (&rt->running, 0);
+	atomic_store (&rt->stop, 0);
+      }
+}

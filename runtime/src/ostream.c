@@ -461,7 +461,7 @@ er_stream_tick (er_stream *s, int64_t n)
 		"its last input or tick share the window [%lld, %lld), and "
 		"the last of them (task site %s) has horizon %lld: a tick "
 		"after peeks must discard that window, %lld elements (rule: "
-		"OMP-STREAM-SPEC.md 6.4)", s->name, (long long) n, s->name,
+		"erbium/task.h, er_stream_tick)", s->name, (long long) n, s->name,
 		(long long) r, (long long) (r + h), where ? where : "?",
 		(long long) h, (long long) h);
     }

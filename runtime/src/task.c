@@ -616,8 +616,8 @@ er_tasks_idle_try (struct er_waiter *w)
 static void
 er_tasks_idle_report (struct er_waiter *w, FILE *f)
 {
-  fprintf (f, "waits at the end of the program for %lld task instances "
-	   "to finish", (long long) w->seen);
+  fprintf (f, "waits at the end of the program for the task instances: "
+	   "%lld not finished", (long long) w->seen);
 }
 
 void

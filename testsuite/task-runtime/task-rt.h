@@ -7,6 +7,7 @@
 #define TASK_RT_H
 
 #include "../runtime/rt-test.h"
+#include <signal.h>
 
 /* An output of burst B, an input of burst B and horizon H, a peek of
    horizon H, on stream S.  */

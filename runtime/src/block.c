@@ -301,6 +301,10 @@ void
 er_wait (struct er_waiter *w)
 {
   er_thread *t = er_self ();
+  /* Whoever waits may be waited for: a process hands on what it holds
+     back of its finished task instances first (task.c).  */
+  if (t->batched)
+    er_tasks_flush (t);
   int shared = er_core_shared (t);
   w->thread = t;
   w->lag = NULL;

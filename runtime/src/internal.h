@@ -183,6 +183,11 @@ typedef struct er_thread
      its children's count; NULL until it creates one.  */
   struct er_task *task;
   struct er_act *act;		/* the task instance it runs, or NULL */
+  struct er_actcache *cache;	/* activations it created, for reuse */
+  /* Instances it finished whose counts and references it has not
+     handed on yet (task.c, er_tasks_flush; every wait does first).  */
+  struct er_batch *batch;
+  int batched;
 } er_thread;
 
 /* runtime.c: one-time initialisation and thread bookkeeping.  */
@@ -348,8 +353,9 @@ typedef struct er_side
   /* The lowest frontier a sleeper waits for (ER_INF: none).  */
   _Atomic int64_t wake;
   er_spin lock;			/* held to mark a range done and advance */
-  er_chunk *head;		/* the first range not known done */
+  er_chunk *head;		/* the first range not passed */
   unsigned head_i;
+  int64_t ooo;			/* ranges done out of order, not passed */
   /* A used chunk for the control program to take back.  */
   er_chunk *_Atomic spare;
 } er_side;
@@ -398,7 +404,8 @@ typedef struct er_acc
 
 /* ostream.c  */
 void er_ostream_reserve (er_acc *a, const char *where);
-void er_ostream_complete (er_acc *a);
+void er_ostream_done (er_acc *a);
+void er_stream_release_n (er_stream *s, int64_t n);
 void *er_ostream_window (er_acc *a);
 int er_ostream_grow_for (er_acc *a);
 void er_ostream_describe (FILE *f, er_acc *a);
@@ -442,7 +449,45 @@ er_ostream_ready (er_acc *a, struct er_waiter *w)
   return 0;
 }
 
+/* What a process last saw of a stream (er_ostream_ready_seen): the
+   stream's serial number and the highest position its windows of one
+   kind may end at.  */
+typedef struct er_seen
+{
+  uint64_t serial;
+  int64_t bound;
+} er_seen;
+
+/* er_ostream_ready without the loads of the stream's frontiers when
+   what SEEN[kind is output] holds of the stream already allows A (in a
+   pipeline the writer is usually ahead: its frontier's line is read
+   once per many instances).  SEEN's bounds only grow stale low.  */
+static inline int
+er_ostream_ready_seen (er_acc *a, er_seen *seen)
+{
+  er_stream *s = a->s;
+  int out = a->kind == ER_ACCESS_OUTPUT;
+  int64_t end = a->start + (out ? a->burst : a->horizon);
+  er_seen *c = &seen[out];
+  if (c->serial == s->serial && c->bound >= end)
+    return 1;
+  int64_t bound = atomic_load_explicit (&s->w.frontier,
+					memory_order_acquire);
+  if (out)
+    {
+      er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
+      int64_t rf = atomic_load_explicit (&s->r.frontier,
+					 memory_order_acquire);
+      bound = (rf < bound ? rf : bound) + (int64_t) b->slots;
+    }
+  c->serial = s->serial;
+  c->bound = bound;
+  return bound >= end;
+}
+
 /* task.c  */
+void er_tasks_flush (er_thread *t);
+void er_tasks_thread_end (er_thread *t);
 void er_tasks_quiesce (void);
 void er_tasks_stopped (void);
 

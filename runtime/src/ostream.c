@@ -13,10 +13,12 @@
    range not done starts (inputs, peeks and ticks alike; a reader's range
    starts at the read counter of its creation, so the first one not done
    starts lowest): no reader will read a position below it again.  The
-   process that marks a range done advances its side's frontier past
-   every range done, under that side's short lock, and wakes the
-   sleepers whose threshold it reached (as block.c's commit and release
-   do: no system call while nobody sleeps).
+   process whose range is done advances its side's frontier past it, and
+   past the ranges done before it out of order, under that side's short
+   lock, and wakes the sleepers whose threshold it reached (as block.c's
+   commit and release do: no system call while nobody sleeps).  A range
+   done in order is passed without touching its memory, which sits next
+   to where the control program appends.
 
    Data lives in a mirrored window (window.c): position P at slot
    P mod SLOTS, and any run of at most SLOTS slots is contiguous, so a
@@ -38,7 +40,7 @@
    inside (a taskwait, an undeferred task): their windows stay valid,
    since a replaced buffer is kept until the stream dies, and an output
    whose buffer was replaced under it is copied to the new one when its
-   instance ends, before its range is done (er_ostream_complete).
+   instance ends, before its range is done (er_ostream_done).
    Windows are computed only once all of an instance's accesses may
    proceed (task.c), so a grown buffer is what the others see.  */
 
@@ -223,8 +225,16 @@ er_stream_release (er_stream *s)
 {
   if (!s)
     er_fatal ("stream_release: no stream (a NULL handle)");
-  int64_t v = atomic_fetch_sub_explicit (&s->refs, 1,
-					 memory_order_acq_rel) - 1;
+  er_stream_release_n (s, 1);
+}
+
+/* Drop N references to S at once (the instances a process finished:
+   task.c).  */
+void
+er_stream_release_n (er_stream *s, int64_t n)
+{
+  int64_t v = atomic_fetch_sub_explicit (&s->refs, n,
+					 memory_order_acq_rel) - n;
   if (v > 0)
     return;
   if (v < 0)
@@ -364,40 +374,54 @@ er_ostream_reserve (er_acc *a, const char *where)
   atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
 }
 
-/* Move side D's frontier past every range done at its head, and wake
+/* The range at side D's head (the first one not passed), stepping to
+   the next chunk when D's head chunk is all passed and the control
+   program has gone on to the next (the chunk is then free); NULL when
+   the control program has not appended it yet.  Caller holds D's
+   lock.  */
+static er_range *
+er_side_head (er_side *d)
+{
+  if (d->head_i == ER_CHUNK_RANGES)
+    {
+      er_chunk *n = atomic_load_explicit (&d->head->next,
+					  memory_order_acquire);
+      if (!n)
+	return NULL;
+      free (atomic_exchange_explicit (&d->spare, d->head,
+				      memory_order_release));
+      d->head = n;
+      d->head_i = 0;
+    }
+  return &d->head->r[d->head_i];
+}
+
+/* Range R of side D of S is done, its frontier position NEXT.  When R is
+   at the head (in-order completion, the usual case), pass it without
+   touching its memory (the control program is appending next to it),
+   then pass the ranges done out of order behind it, if any; otherwise
+   mark it done for whoever passes it.  Publish the new frontier and wake
    the sleepers whose threshold it reaches.  Caller holds D's lock.  */
 static void
-er_side_advance (er_stream *s, er_side *d)
+er_side_done (er_stream *s, er_side *d, er_range *r, int64_t next)
 {
-  er_chunk *c = d->head;
-  unsigned i = d->head_i;
-  int64_t f = 0;
-  int moved = 0;
-  for (;;)
+  if (er_side_head (d) != r)
     {
-      if (i == ER_CHUNK_RANGES)
-	{
-	  er_chunk *n = atomic_load_explicit (&c->next, memory_order_acquire);
-	  if (!n)
-	    break;
-	  /* Every range of C is done, and the control program has gone on
-	     to N: C is free.  */
-	  free (atomic_exchange_explicit (&d->spare, c,
-					  memory_order_release));
-	  c = n;
-	  i = 0;
-	}
-      er_range *r = &c->r[i];
-      if (!atomic_load_explicit (&r->done, memory_order_acquire))
-	break;
-      f = r->next;
-      moved = 1;
-      i++;
+      atomic_store_explicit (&r->done, 1, memory_order_relaxed);
+      d->ooo++;
+      return;
     }
-  d->head = c;
-  d->head_i = i;
-  if (!moved)
-    return;
+  d->head_i++;
+  int64_t f = next;
+  while (d->ooo)
+    {
+      er_range *h = er_side_head (d);
+      if (!h || !atomic_load_explicit (&h->done, memory_order_relaxed))
+	break;
+      f = h->next;
+      d->head_i++;
+      d->ooo--;
+    }
   /* Sequentially consistent (a locked store): the frontier is visible
      before the threshold is read, as a sleeper arms its threshold before
      its last look at the frontier (er_arm_word).  */
@@ -419,7 +443,7 @@ er_ostream_window (er_acc *a)
 }
 
 void
-er_ostream_complete (er_acc *a)
+er_ostream_done (er_acc *a)
 {
   er_stream *s = a->s;
   er_side *d = &s->r;
@@ -436,10 +460,8 @@ er_ostream_complete (er_acc *a)
 		(size_t) a->burst * s->esize);
     }
   er_spin_lock (&d->lock);
-  atomic_store_explicit (&a->range->done, 1, memory_order_relaxed);
-  er_side_advance (s, d);
+  er_side_done (s, d, a->range, a->start + a->burst);
   er_spin_unlock (&d->lock);
-  er_stream_release (s);
 }
 
 void
@@ -467,11 +489,11 @@ er_stream_tick (er_stream *s, int64_t n)
     }
   s->rcount += n;
   s->peek_h = 0;
-  er_range *r = er_range_append (&s->r, &s->rtail, &s->rtail_n, s->rcount);
-  atomic_store_explicit (&r->done, 1, memory_order_release);
+  int64_t next = s->rcount;
+  er_range *r = er_range_append (&s->r, &s->rtail, &s->rtail_n, next);
   er_spin_unlock (&s->lock);
   er_spin_lock (&s->r.lock);
-  er_side_advance (s, &s->r);
+  er_side_done (s, &s->r, r, next);
   er_spin_unlock (&s->r.lock);
 }
 

@@ -42,6 +42,7 @@ er_process_run (void *p)
     er_bind_self (t, t->core);
   st->fn (st->args);
   er_free_owned_views (t);
+  er_tasks_thread_end (t);
   er_unplace (t);
   free (st);
   atomic_fetch_sub (&er_running, 1);

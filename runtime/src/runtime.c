@@ -47,6 +47,7 @@ er_thread_exit (void *p)
 {
   er_thread *t = p;
   er_free_owned_views (t);
+  er_tasks_thread_end (t);
   if (t->counted)
     er_live_add (-1);
   free (t);

@@ -55,11 +55,14 @@ typedef struct er_site_rt
   _Alignas (ER_CACHE_LINE) er_qnode *_Atomic tail;
   _Atomic int64_t created;	/* deferred instances created */
   _Atomic int running;		/* its process was started, not stopped */
+  /* 0 while its process sleeps, idle (written by the process only then,
+     read by every creation).  */
+  _Atomic int64_t wake;
   /* The process's line.  */
   _Alignas (ER_CACHE_LINE) er_qnode *_Atomic head;
   _Atomic int64_t finished;	/* deferred instances finished */
-  _Atomic int64_t wake;		/* 0 while its process sleeps, idle */
   _Atomic int stop;		/* the end of the program: return */
+  er_seen seen[2];		/* its windows' streams (internal.h) */
   /* Cold.  */
   _Alignas (ER_CACHE_LINE) er_qnode stub;
   er_wakeq wq;
@@ -81,10 +84,15 @@ typedef struct er_task
   er_wakeq wq;
 } er_task;
 
+struct er_actcache;
+
 /* An instance (head of this file).  */
 typedef struct er_act
 {
   er_qnode q;			/* first: er_qnode * <-> er_act * */
+  struct er_actcache *home;	/* the cache it returns to, or NULL */
+  struct er_act *free_next;	/* in a cache */
+  int cls;			/* its size class in the cache */
   er_site *site;
   er_site_rt *rt;
   er_task *parent;		/* NULL for an undeferred instance */
@@ -96,6 +104,54 @@ typedef struct er_act
   void *args;
   er_acc acc[];
 } er_act;
+
+/* Activations are recycled: malloc and free of an activation, a thread
+   creating it and another freeing it, cost more than the rest of an
+   instance (glibc's arena lock, pages faulted in as the heap moves).
+   Each creating thread has a cache of activations by size class
+   (ER_ACT_MIN << class bytes); the process that finishes one pushes it
+   on its creator's cache's return stack, and the creator takes the
+   whole stack back at once when a class runs out.  Caches are never
+   freed: a thread's goes, when it ends, to the next thread that needs
+   one (a finisher may still push on it).  */
+#define ER_ACT_MIN 128
+#define ER_ACT_CLASSES 8
+
+typedef struct er_actcache
+{
+  _Alignas (ER_CACHE_LINE) er_act *_Atomic returned;
+  _Alignas (ER_CACHE_LINE) er_act *free[ER_ACT_CLASSES];
+  struct er_actcache *next_orphan;
+} er_actcache;
+
+/* A process hands on what its finished instances leave (the parent's
+   count, the stream references, the activations, its site's count) in
+   batches: each of these is a line every process and the control
+   program write, where one transfer per instance cost more than the rest
+   of the instance.  A batch holds instances of one parent, site and
+   creator, on at most ER_BATCH_STREAMS streams, at most ER_BATCH_MAX of
+   them; it is handed on when that changes, and before the thread waits
+   for anything (er_wait calls er_tasks_flush: whoever waits may be
+   waited for), so that a taskwait, the end of the program or a stream's
+   death is delayed by at most what the process does before its next
+   wait or batch.  */
+#define ER_BATCH_MAX 32
+#define ER_BATCH_STREAMS 8
+
+typedef struct er_batch
+{
+  int n;			/* instances */
+  er_task *parent;
+  er_site_rt *rt;
+  struct er_actcache *home;
+  er_act *ret;			/* their activations, by free_next */
+  int nstreams;
+  er_stream *s[ER_BATCH_STREAMS];
+  int64_t nrel[ER_BATCH_STREAMS];	/* references to drop */
+} er_batch;
+
+static pthread_mutex_t er_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static er_actcache *er_cache_orphans;
 
 static pthread_mutex_t er_sites_lock = PTHREAD_MUTEX_INITIALIZER;
 static er_site_rt *_Atomic er_sites;
@@ -161,6 +217,104 @@ er_q_nonempty (er_site_rt *rt)
   return atomic_load_explicit (&rt->head, memory_order_relaxed) != &rt->stub
 	 || atomic_load_explicit (&rt->tail, memory_order_acquire)
 	    != &rt->stub;
+}
+
+/* ---- activations ----------------------------------------------------- */
+
+static er_actcache *
+er_cache_of (er_thread *t)
+{
+  if (t->cache)
+    return t->cache;
+  pthread_mutex_lock (&er_cache_lock);
+  er_actcache *c = er_cache_orphans;
+  if (c)
+    er_cache_orphans = c->next_orphan;
+  pthread_mutex_unlock (&er_cache_lock);
+  if (!c)
+    c = er_zalloc_line (sizeof *c, "an activation cache");
+  t->cache = c;
+  return c;
+}
+
+/* T ends: its cache goes to the next thread that needs one.  */
+void
+er_tasks_thread_end (er_thread *t)
+{
+  er_tasks_flush (t);
+  free (t->batch);
+  t->batch = NULL;
+  er_actcache *c = t->cache;
+  if (!c)
+    return;
+  t->cache = NULL;
+  pthread_mutex_lock (&er_cache_lock);
+  c->next_orphan = er_cache_orphans;
+  er_cache_orphans = c;
+  pthread_mutex_unlock (&er_cache_lock);
+}
+
+/* An activation of at least SIZE bytes for thread T to fill.  */
+static er_act *
+er_act_alloc (er_thread *t, size_t size)
+{
+  int cls = 0;
+  while (cls < ER_ACT_CLASSES && ((size_t) ER_ACT_MIN << cls) < size)
+    cls++;
+  er_act *a;
+  if (cls == ER_ACT_CLASSES)
+    {
+      a = malloc (size);
+      if (a)
+	a->home = NULL;
+      return a;
+    }
+  er_actcache *c = er_cache_of (t);
+  a = c->free[cls];
+  if (!a && atomic_load_explicit (&c->returned, memory_order_relaxed))
+    {
+      er_act *x = atomic_exchange_explicit (&c->returned, NULL,
+					    memory_order_acquire);
+      while (x)
+	{
+	  er_act *n = x->free_next;
+	  x->free_next = c->free[x->cls];
+	  c->free[x->cls] = x;
+	  x = n;
+	}
+      a = c->free[cls];
+    }
+  if (a)
+    c->free[cls] = a->free_next;
+  else if ((a = malloc ((size_t) ER_ACT_MIN << cls)))
+    {
+      a->home = c;
+      a->cls = cls;
+    }
+  return a;
+}
+
+/* The instances of the activations FIRST .. LAST (linked by free_next)
+   are over: back to their creator's cache C.  */
+static void
+er_act_return (er_actcache *c, er_act *first, er_act *last)
+{
+  er_act *top = atomic_load_explicit (&c->returned, memory_order_relaxed);
+  do
+    last->free_next = top;
+  while (!atomic_compare_exchange_weak_explicit (&c->returned, &top, first,
+						 memory_order_release,
+						 memory_order_relaxed));
+}
+
+/* A's instance is over.  */
+static void
+er_act_free (er_act *a)
+{
+  if (a->home)
+    er_act_return (a->home, a, a);
+  else
+    free (a);
 }
 
 /* ---- sites ----------------------------------------------------------- */
@@ -246,12 +400,12 @@ er_task_end (er_task *c)
     er_task_free (c);
 }
 
-/* A child of C finished.  */
+/* N children of C finished.  */
 static void
-er_child_done (er_task *c)
+er_child_done (er_task *c, int64_t n)
 {
-  int64_t v = atomic_fetch_add_explicit (&c->fin, 1, memory_order_acq_rel)
-	      + 1;
+  int64_t v = atomic_fetch_add_explicit (&c->fin, n, memory_order_acq_rel)
+	      + n;
   if (v == -1)
     er_task_free (c);
   else if (v > 0 && v >= atomic_load_explicit (&c->wake,
@@ -340,12 +494,13 @@ er_acc_grow (struct er_waiter *w)
 
 /* Run instance A in the calling thread T: wait until each access may
    proceed, in order, then compute the windows (all of them only now:
-   ostream.c), then run the body as T's current task.  */
+   ostream.c), then run the body as T's current task.  SEEN: what T last
+   saw of its streams (er_ostream_ready_seen).  */
 static void
-er_act_run (er_act *a, er_thread *t)
+er_act_run (er_act *a, er_thread *t, er_seen *seen)
 {
   for (int k = 0; k < a->nacc; k++)
-    if (!er_ostream_ready (&a->acc[k], NULL))
+    if (!er_ostream_ready_seen (&a->acc[k], seen))
       {
 	struct er_waiter w = { .try_fn = er_acc_try, .ctx = a, .idx = k,
 	  .op = ER_WAIT_TASK, .wq = &a->acc[k].s->wq,
@@ -368,29 +523,90 @@ er_act_run (er_act *a, er_thread *t)
   t->act = saved_act;
 }
 
-/* Instance A has run: its ranges are done, its references dropped, its
-   parent and, for the end of the program, its site know.  */
+/* Hand on T's batch (er_batch).  */
+void
+er_tasks_flush (er_thread *t)
+{
+  er_batch *b = t->batch;
+  t->batched = 0;
+  if (!b || !b->n)
+    return;
+  for (int k = 0; k < b->nstreams; k++)
+    er_stream_release_n (b->s[k], b->nrel[k]);
+  er_child_done (b->parent, b->n);
+  if (b->ret)
+    {
+      er_act *last = b->ret;
+      while (last->free_next)
+	last = last->free_next;
+      er_act_return (b->home, b->ret, last);
+    }
+  /* A locked instruction: the count is visible before the exit threshold
+     is read (er_tasks_quiesce arms it, then looks).  */
+  atomic_fetch_add_explicit (&b->rt->finished, b->n, memory_order_seq_cst);
+  if (atomic_load_explicit (&er_exit_wake, memory_order_relaxed) != ER_INF)
+    {
+      atomic_store_explicit (&er_exit_wake, ER_INF, memory_order_relaxed);
+      er_wakeq_wake (&er_exit_wq);
+    }
+  b->n = 0;
+  b->nstreams = 0;
+  b->ret = NULL;
+}
+
+/* Instance A has run in thread T: its ranges are done; its references,
+   its parent's count, its activation and its site's count go into T's
+   batch (an undeferred instance's are handed on at once).  */
 static void
-er_act_finish (er_act *a)
+er_act_finish (er_act *a, er_thread *t)
 {
   for (int k = 0; k < a->nacc; k++)
-    er_ostream_complete (&a->acc[k]);
-  if (a->parent)
-    er_child_done (a->parent);
-  if (a->deferred)
+    er_ostream_done (&a->acc[k]);
+  if (!a->deferred)
     {
-      /* A locked instruction: the count is visible before the exit
-	 threshold is read (er_tasks_quiesce arms it, then looks).  */
-      atomic_fetch_add_explicit (&a->rt->finished, 1, memory_order_seq_cst);
-      if (atomic_load_explicit (&er_exit_wake, memory_order_relaxed)
-	  != ER_INF)
-	{
-	  atomic_store_explicit (&er_exit_wake, ER_INF,
-				 memory_order_relaxed);
-	  er_wakeq_wake (&er_exit_wq);
-	}
+      for (int k = 0; k < a->nacc; k++)
+	er_stream_release (a->acc[k].s);
+      er_act_free (a);
+      return;
     }
-  free (a);
+  er_batch *b = t->batch;
+  if (!b)
+    b = t->batch = er_zalloc_line (sizeof *b, "a batch of instances");
+  if (b->n && (b->parent != a->parent || b->rt != a->rt
+	       || b->home != a->home))
+    er_tasks_flush (t);
+  for (int k = 0; k < a->nacc; k++)
+    {
+      er_stream *s = a->acc[k].s;
+      int j = 0;
+      while (j < b->nstreams && b->s[j] != s)
+	j++;
+      if (j == ER_BATCH_STREAMS)
+	{
+	  er_tasks_flush (t);
+	  j = 0;
+	}
+      if (j == b->nstreams)
+	{
+	  b->s[j] = s;
+	  b->nrel[j] = 0;
+	  b->nstreams++;
+	}
+      b->nrel[j]++;
+    }
+  b->parent = a->parent;
+  b->rt = a->rt;
+  b->home = a->home;
+  if (a->home)
+    {
+      a->free_next = b->ret;
+      b->ret = a;
+    }
+  else
+    free (a);
+  t->batched = 1;
+  if (++b->n == ER_BATCH_MAX)
+    er_tasks_flush (t);
 }
 
 /* ---- the processes --------------------------------------------------- */
@@ -426,8 +642,8 @@ er_site_main (void *p)
       er_act *a = er_q_pop (rt);
       if (a)
 	{
-	  er_act_run (a, t);
-	  er_act_finish (a);
+	  er_act_run (a, t, rt->seen);
+	  er_act_finish (a, t);
 	  continue;
 	}
       struct er_waiter w = { .try_fn = er_site_idle_try, .ctx = rt,
@@ -446,8 +662,11 @@ static void
 er_instance_main (void *p)
 {
   er_act *a = *(er_act **) p;
-  er_act_run (a, er_self ());
-  er_act_finish (a);
+  er_thread *t = er_self ();
+  er_seen seen[2] = { { 0, 0 }, { 0, 0 } };
+  er_act_run (a, t, seen);
+  er_act_finish (a, t);
+  er_tasks_flush (t);
 }
 
 /* Give A to its site's process, starting it if needed, and wake it if it
@@ -539,7 +758,8 @@ er_task_create (er_site *site, const void *args, size_t args_size,
   size_t off_win = sizeof (er_act) + (size_t) nacc * sizeof (er_acc);
   size_t off_args = (off_win + (size_t) nacc * sizeof (void *) + 15)
 		    & ~(size_t) 15;
-  er_act *a = malloc (off_args + args_size);
+  er_thread *t = er_self ();
+  er_act *a = er_act_alloc (t, off_args + args_size);
   if (!a)
     er_fatal ("out of memory creating an instance of task site %s",
 	      er_where (site));
@@ -560,15 +780,15 @@ er_task_create (er_site *site, const void *args, size_t args_size,
       er_ostream_reserve (x, site->where);
     }
 
-  er_thread *t = er_self ();
   if (flags & ER_TASK_UNDEFERRED)
     {
       a->rt = NULL;
       a->parent = NULL;
       a->serial = -1;
       a->deferred = 0;
-      er_act_run (a, t);
-      er_act_finish (a);
+      er_seen seen[2] = { { 0, 0 }, { 0, 0 } };
+      er_act_run (a, t, seen);
+      er_act_finish (a, t);
       return;
     }
   er_task *c = er_task_current (t);

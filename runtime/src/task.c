@@ -38,6 +38,7 @@
    (ostream.c).  */
 
 #define _GNU_SOURCE
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -696,6 +697,24 @@ er_site_give (er_site_rt *rt, er_act *a)
 
 /* ---- creation -------------------------------------------------------- */
 
+/* A control program that creates instances faster than a site's process
+   runs them never waits (erbium/task.h), but the activations pile up:
+   memory, and page faults for the creator.  Every ER_BACKLOG_CHECK
+   instances of a site, a creator that finds more than ER_BACKLOG of them
+   not finished gives its core away once (sched_yield: no wait, so no
+   deadlock), which on a machine with fewer cores than threads lets the
+   processes catch up.  */
+#define ER_BACKLOG_CHECK 256
+#define ER_BACKLOG 4096
+
+static void
+er_backlog_check (er_site_rt *rt, int64_t serial)
+{
+  if (serial - atomic_load_explicit (&rt->finished, memory_order_relaxed)
+      > ER_BACKLOG)
+    sched_yield ();
+}
+
 static const char *const er_kind_names[] = { "?", "input", "output",
   "peek" };
 
@@ -805,7 +824,11 @@ er_task_create (er_site *site, const void *args, size_t args_size,
   if (site->flags & ER_SITE_PER_INSTANCE)
     er_run (er_instance_main, &a, sizeof a);
   else
-    er_site_give (rt, a);
+    {
+      er_site_give (rt, a);
+      if (a->serial % ER_BACKLOG_CHECK == 0)
+	er_backlog_check (rt, a->serial);
+    }
 }
 
 /* ---- the end of the program ------------------------------------------ */

@@ -92,7 +92,8 @@ typedef struct er_act
 {
   er_qnode q;			/* first: er_qnode * <-> er_act * */
   struct er_actcache *home;	/* the cache it returns to, or NULL */
-  struct er_act *free_next;	/* in a cache */
+  struct er_act *free_next;	/* next in its chain, in a cache */
+  struct er_act *chain_next;	/* next chain, at a chain's head */
   int cls;			/* its size class in the cache */
   er_site *site;
   er_site_rt *rt;
@@ -110,18 +111,24 @@ typedef struct er_act
    creating it and another freeing it, cost more than the rest of an
    instance (glibc's arena lock, pages faulted in as the heap moves).
    Each creating thread has a cache of activations by size class
-   (ER_ACT_MIN << class bytes); the process that finishes one pushes it
-   on its creator's cache's return stack, and the creator takes the
-   whole stack back at once when a class runs out.  Caches are never
-   freed: a thread's goes, when it ends, to the next thread that needs
-   one (a finisher may still push on it).  */
+   (ER_ACT_MIN << class bytes); the process that finishes some pushes
+   them, as a chain, on its creator's cache's return stack of their
+   class, and the creator takes the whole stack back at once when its
+   chain of the class runs out, then the chains one by one (walking what
+   came back to sort it took half of the creation's time: a miss per
+   activation, one after the other).  Caches are never freed: a thread's
+   goes, when it ends, to the next thread that needs one (a finisher may
+   still push on it).  */
 #define ER_ACT_MIN 128
 #define ER_ACT_CLASSES 8
 
 typedef struct er_actcache
 {
-  _Alignas (ER_CACHE_LINE) er_act *_Atomic returned;
+  /* Chains given back, by chain_next.  */
+  _Alignas (ER_CACHE_LINE) er_act *_Atomic returned[ER_ACT_CLASSES];
+  /* The owner's: the chain it takes from, the chains after it.  */
   _Alignas (ER_CACHE_LINE) er_act *free[ER_ACT_CLASSES];
+  er_act *more[ER_ACT_CLASSES];
   struct er_actcache *next_orphan;
 } er_actcache;
 
@@ -142,10 +149,11 @@ typedef struct er_actcache
 typedef struct er_batch
 {
   int n;			/* instances */
+  int cls;			/* their activations' size class */
   er_task *parent;
   er_site_rt *rt;
   struct er_actcache *home;
-  er_act *ret;			/* their activations, by free_next */
+  er_act *ret, *ret_last;	/* their activations, by free_next */
   int nstreams;
   er_stream *s[ER_BATCH_STREAMS];
   int64_t nrel[ER_BATCH_STREAMS];	/* references to drop */
@@ -272,21 +280,24 @@ er_act_alloc (er_thread *t, size_t size)
     }
   er_actcache *c = er_cache_of (t);
   a = c->free[cls];
-  if (!a && atomic_load_explicit (&c->returned, memory_order_relaxed))
+  if (!a)
     {
-      er_act *x = atomic_exchange_explicit (&c->returned, NULL,
-					    memory_order_acquire);
-      while (x)
-	{
-	  er_act *n = x->free_next;
-	  x->free_next = c->free[x->cls];
-	  c->free[x->cls] = x;
-	  x = n;
-	}
-      a = c->free[cls];
+      a = c->more[cls];
+      if (!a && atomic_load_explicit (&c->returned[cls],
+				      memory_order_relaxed))
+	a = atomic_exchange_explicit (&c->returned[cls], NULL,
+				      memory_order_acquire);
+      if (a)
+	c->more[cls] = a->chain_next;
     }
   if (a)
-    c->free[cls] = a->free_next;
+    {
+      er_act *n = a->free_next;
+      c->free[cls] = n;
+      /* The next creation fills it: its line is on its way.  */
+      if (n)
+	__builtin_prefetch (n, 1);
+    }
   else if ((a = malloc ((size_t) ER_ACT_MIN << cls)))
     {
       a->home = c;
@@ -295,15 +306,18 @@ er_act_alloc (er_thread *t, size_t size)
   return a;
 }
 
-/* The instances of the activations FIRST .. LAST (linked by free_next)
-   are over: back to their creator's cache C.  */
+/* The instances of the activations FIRST .. LAST (linked by free_next,
+   all of FIRST's size class) are over: back to their creator's cache
+   C.  */
 static void
 er_act_return (er_actcache *c, er_act *first, er_act *last)
 {
-  er_act *top = atomic_load_explicit (&c->returned, memory_order_relaxed);
+  last->free_next = NULL;
+  _Atomic (er_act *) *top = &c->returned[first->cls];
+  er_act *old = atomic_load_explicit (top, memory_order_relaxed);
   do
-    last->free_next = top;
-  while (!atomic_compare_exchange_weak_explicit (&c->returned, &top, first,
+    first->chain_next = old;
+  while (!atomic_compare_exchange_weak_explicit (top, &old, first,
 						 memory_order_release,
 						 memory_order_relaxed));
 }
@@ -536,12 +550,7 @@ er_tasks_flush (er_thread *t)
     er_stream_release_n (b->s[k], b->nrel[k]);
   er_child_done (b->parent, b->n);
   if (b->ret)
-    {
-      er_act *last = b->ret;
-      while (last->free_next)
-	last = last->free_next;
-      er_act_return (b->home, b->ret, last);
-    }
+    er_act_return (b->home, b->ret, b->ret_last);
   /* A locked instruction: the count is visible before the exit threshold
      is read (er_tasks_quiesce arms it, then looks).  */
   atomic_fetch_add_explicit (&b->rt->finished, b->n, memory_order_seq_cst);
@@ -574,7 +583,7 @@ er_act_finish (er_act *a, er_thread *t)
   if (!b)
     b = t->batch = er_zalloc_line (sizeof *b, "a batch of instances");
   if (b->n && (b->parent != a->parent || b->rt != a->rt
-	       || b->home != a->home))
+	       || b->home != a->home || (a->home && b->cls != a->cls)))
     er_tasks_flush (t);
   for (int k = 0; k < a->nacc; k++)
     {
@@ -600,8 +609,11 @@ er_act_finish (er_act *a, er_thread *t)
   b->home = a->home;
   if (a->home)
     {
+      if (!b->ret)
+	b->ret_last = a;
       a->free_next = b->ret;
       b->ret = a;
+      b->cls = a->cls;
     }
   else
     free (a);
@@ -705,6 +717,7 @@ er_site_give (er_site_rt *rt, er_act *a)
    deadlock), which on a machine with fewer cores than threads lets the
    processes catch up.  */
 #define ER_BACKLOG_CHECK 256
+#define ER_ACC_LOCAL 8		/* accesses reserved on the stack */
 #define ER_BACKLOG 4096
 
 static void
@@ -774,23 +787,16 @@ er_task_create (er_site *site, const void *args, size_t args_size,
   for (int k = 0; k < nacc; k++)
     er_task_check_access (site, acc, k);
 
-  size_t off_win = sizeof (er_act) + (size_t) nacc * sizeof (er_acc);
-  size_t off_args = (off_win + (size_t) nacc * sizeof (void *) + 15)
-		    & ~(size_t) 15;
-  er_thread *t = er_self ();
-  er_act *a = er_act_alloc (t, off_args + args_size);
-  if (!a)
+  /* Positions first, then the activation: the locked instructions of
+     the reservations would otherwise wait for the stores that fill it,
+     which miss (it comes back from another core).  */
+  er_acc local[ER_ACC_LOCAL], *xs = local;
+  if (nacc > ER_ACC_LOCAL && !(xs = malloc ((size_t) nacc * sizeof *xs)))
     er_fatal ("out of memory creating an instance of task site %s",
 	      er_where (site));
-  a->site = site;
-  a->nacc = nacc;
-  a->windows = (void **) ((char *) a + off_win);
-  a->args = (char *) a + off_args;
-  if (args_size)
-    memcpy (a->args, args, args_size);
   for (int k = 0; k < nacc; k++)
     {
-      er_acc *x = &a->acc[k];
+      er_acc *x = &xs[k];
       x->s = acc[k].stream;
       x->kind = acc[k].kind;
       x->burst = acc[k].burst;
@@ -798,36 +804,57 @@ er_task_create (er_site *site, const void *args, size_t args_size,
       x->win = NULL;
       er_ostream_reserve (x, site->where);
     }
-
-  if (flags & ER_TASK_UNDEFERRED)
+  er_thread *t = er_self ();
+  int deferred = !(flags & ER_TASK_UNDEFERRED);
+  er_task *c = NULL;
+  er_site_rt *rt = NULL;
+  int64_t serial = -1;
+  if (deferred)
     {
-      a->rt = NULL;
-      a->parent = NULL;
-      a->serial = -1;
-      a->deferred = 0;
+      c = er_task_current (t);
+      atomic_store_explicit (&c->created,
+			     atomic_load_explicit (&c->created,
+						   memory_order_relaxed) + 1,
+			     memory_order_relaxed);
+      rt = er_site_rt_of (site);
+      serial = atomic_fetch_add_explicit (&rt->created, 1,
+					  memory_order_relaxed);
+    }
+
+  size_t off_win = sizeof (er_act) + (size_t) nacc * sizeof (er_acc);
+  size_t off_args = (off_win + (size_t) nacc * sizeof (void *) + 15)
+		    & ~(size_t) 15;
+  er_act *a = er_act_alloc (t, off_args + args_size);
+  if (!a)
+    er_fatal ("out of memory creating an instance of task site %s",
+	      er_where (site));
+  a->site = site;
+  a->rt = rt;
+  a->parent = c;
+  a->serial = serial;
+  a->deferred = deferred;
+  a->nacc = nacc;
+  a->windows = (void **) ((char *) a + off_win);
+  a->args = (char *) a + off_args;
+  if (args_size)
+    memcpy (a->args, args, args_size);
+  memcpy (a->acc, xs, (size_t) nacc * sizeof *xs);
+  if (xs != local)
+    free (xs);
+
+  if (!deferred)
+    {
       er_seen seen[2] = { { 0, 0 }, { 0, 0 } };
       er_act_run (a, t, seen);
       er_act_finish (a, t);
-      return;
     }
-  er_task *c = er_task_current (t);
-  atomic_store_explicit (&c->created,
-			 atomic_load_explicit (&c->created,
-					       memory_order_relaxed) + 1,
-			 memory_order_relaxed);
-  a->parent = c;
-  a->deferred = 1;
-  er_site_rt *rt = er_site_rt_of (site);
-  a->rt = rt;
-  a->serial = atomic_fetch_add_explicit (&rt->created, 1,
-					 memory_order_relaxed);
-  if (site->flags & ER_SITE_PER_INSTANCE)
+  else if (site->flags & ER_SITE_PER_INSTANCE)
     er_run (er_instance_main, &a, sizeof a);
   else
     {
       er_site_give (rt, a);
-      if (a->serial % ER_BACKLOG_CHECK == 0)
-	er_backlog_check (rt, a->serial);
+      if (serial % ER_BACKLOG_CHECK == 0)
+	er_backlog_check (rt, serial);
     }
 }
 

@@ -275,10 +275,18 @@ er_pow2_at_least (uint64_t n)
   return p;
 }
 
+/* Whether side D has passed every range appended: TAIL holding N ranges
+   is its last chunk.  Caller holds D's lock and its stream's.  */
+static int
+er_side_passed (er_side *d, er_chunk *tail, unsigned n)
+{
+  return !tail || (d->head == tail && d->head_i == n);
+}
+
 /* S gets an access whose window is WIN elements: give S its first buffer,
    or a larger one when WIN is more than a quarter of it and nothing of
-   S is in flight (every range created is done: no window points into the
-   buffer).  Caller holds S's lock.  */
+   S is in flight (every range created is passed: no window points into
+   the buffer).  Caller holds S's lock.  */
 static void
 er_stream_fit (er_stream *s, int64_t win)
 {
@@ -298,10 +306,22 @@ er_stream_fit (er_stream *s, int64_t win)
   if (want <= b->slots || want > ER_STREAM_SLOTS_MAX
       || want * s->esize > ER_STREAM_BYTES_MAX)
     return;
-  int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_acquire);
-  int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_acquire);
-  if (cf == s->wcount && rf == s->rcount)
-    er_stream_replace (s, want, rf < cf ? rf : cf);
+  /* In flight: a range not passed (a frontier at the counter is not
+     enough: a peek does not move the read counter).  */
+  er_spin_lock (&s->w.lock);
+  er_spin_lock (&s->r.lock);
+  int idle = er_side_passed (&s->w, s->wtail, s->wtail_n)
+	     && er_side_passed (&s->r, s->rtail, s->rtail_n);
+  if (idle)
+    {
+      int64_t cf = atomic_load_explicit (&s->w.frontier,
+					 memory_order_relaxed);
+      int64_t rf = atomic_load_explicit (&s->r.frontier,
+					 memory_order_relaxed);
+      er_stream_replace (s, want, rf < cf ? rf : cf);
+    }
+  er_spin_unlock (&s->r.lock);
+  er_spin_unlock (&s->w.lock);
 }
 
 /* Append a range whose frontier position is NEXT to side D of S, whose

@@ -73,22 +73,30 @@ er_deadlock_leave (struct er_waiter *w)
   pthread_mutex_unlock (&er_dl_lock);
 }
 
-/* Whether the thread waiting with W may proceed now, evaluated on a copy
-   of W's fixed fields (head of this file): what it waits for, with no
-   laggard known (the try looks at every peer) and eager (any progress up
-   to W->want is enough).  *SEEN: what the try saw (for reports).  Caller
-   holds er_dl_lock, under which W was listed.  */
-static int
-er_probe (const struct er_waiter *w, int64_t *seen)
+/* A copy of W's fields that stay fixed during the wait (head of this
+   file), eager, with no laggard known.  A task runtime's wait (one with
+   a REPORT_FN) computes WANT in its try: not copied.  */
+static struct er_waiter
+er_copy (const struct er_waiter *w)
 {
   struct er_waiter c = { .try_fn = w->try_fn, .rec = w->rec,
-    .view = w->view, .op = w->op, .idx = w->idx, .want = w->want,
-    .hi = w->hi, .last = INT64_MIN, .eager = 1, .thread = w->thread,
-    .wq = w->wq, .ctx = w->ctx, .report_fn = w->report_fn,
-    .grow_fn = w->grow_fn };
-  int ok = c.try_fn (&c);
-  *seen = c.seen;
-  return ok;
+    .view = w->view, .op = w->op, .idx = w->idx,
+    .want = w->report_fn ? 0 : w->want, .hi = w->hi, .last = INT64_MIN,
+    .eager = 1, .thread = w->thread, .wq = w->wq, .ctx = w->ctx,
+    .report_fn = w->report_fn, .grow_fn = w->grow_fn };
+  return c;
+}
+
+/* Whether the thread waiting with W may proceed now, evaluated on a copy
+   of W's fixed fields (er_copy): what it waits for, with no laggard known
+   (the try looks at every peer) and eager (any progress up to W->want is
+   enough).  *C: the copy, with what the try saw (C->seen, for reports).
+   Caller holds er_dl_lock, under which W was listed.  */
+static int
+er_probe (const struct er_waiter *w, struct er_waiter *c)
+{
+  *c = er_copy (w);
+  return c->try_fn (c);
 }
 
 /* Report the deadlock and exit.  Caller holds er_dl_lock.  */
@@ -100,13 +108,13 @@ er_deadlock_report (void)
 	   "none can proceed\n", atomic_load (&er_live));
   for (struct er_waiter *w = er_waiters; w; w = w->next)
     {
-      int64_t seen;
-      er_probe (w, &seen);
+      struct er_waiter c;
+      er_probe (w, &c);
+      int64_t seen = c.seen;
       if (w->report_fn)
 	{
 	  /* A wait of the task runtime names its task, site, stream and
 	     positions itself (task.c).  */
-	  struct er_waiter c = *w;
 	  fprintf (stderr, "  %s ", w->thread ? w->thread->name : "?");
 	  c.report_fn (&c, stderr);
 	  fputc ('\n', stderr);
@@ -164,7 +172,7 @@ er_grow_stuck (void)
   for (struct er_waiter *w = er_waiters; w; w = w->next)
     if (w->grow_fn)
       {
-	struct er_waiter c = *w;
+	struct er_waiter c = er_copy (w);
 	grew |= c.grow_fn (&c);
       }
   return grew;
@@ -177,9 +185,9 @@ er_deadlock_check (void)
     return;
   pthread_mutex_lock (&er_dl_lock);
   int stuck = atomic_load (&er_blocked) >= atomic_load (&er_live);
-  int64_t seen;
+  struct er_waiter c;
   for (struct er_waiter *w = er_waiters; stuck && w; w = w->next)
-    if (er_probe (w, &seen))
+    if (er_probe (w, &c))
       stuck = 0;
   /* Kahn networks with bounded buffers deadlock where unbounded ones
      would not (paper section 3, "Resource management"): grow before

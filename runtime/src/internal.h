@@ -233,7 +233,8 @@ struct er_waiter
      is NULL (NULL too: the global word), the try's context, and the
      wake thresholds (at most two) a sleeper lowers to WANT before its
      last look, as it does its laggard's; the waker compares what it
-     publishes with them.  The try sets ARM and WANT.  */
+     publishes with them.  The try sets ARM and WANT (so the deadlock
+     detector's copy of such a waiter leaves WANT out).  */
   er_wakeq *wq;
   void *ctx;
   _Atomic int64_t *arm[2];

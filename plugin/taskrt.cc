@@ -50,6 +50,14 @@ erbium_keep (tree t)
   return t;
 }
 
+/* const char * (c-family's const_string_type_node is in cc1 only).  */
+static tree
+erbium_const_string_type (void)
+{
+  return build_pointer_type (build_qualified_type (char_type_node,
+						   TYPE_QUAL_CONST));
+}
+
 /* See omp-stream.h.  */
 tree
 erbium_int64_type (void)
@@ -119,7 +127,7 @@ erbium_site_type (void)
     {
       static const char *const names[] = { "body", "where", "flags", "rt" };
       tree types[] = { build_pointer_type (erbium_body_fntype ()),
-		       const_string_type_node, integer_type_node,
+		       erbium_const_string_type (), integer_type_node,
 		       ptr_type_node };
       erbium_site_rec = erbium_keep (erbium_make_record ("__erbium_site", 4,
 							 names, types));
@@ -167,13 +175,13 @@ erbium_build_fn (enum erbium_task_fn f)
     case ERBIUM_FN_STREAM_NEW:
       ret = ptr_type_node;
       parms[0] = size_type_node;
-      parms[1] = const_string_type_node;
+      parms[1] = erbium_const_string_type ();
       break;
     case ERBIUM_FN_STREAM_NEW_ARRAY:
       parms[0] = build_pointer_type (ptr_type_node);
       parms[1] = i64;
       parms[2] = size_type_node;
-      parms[3] = const_string_type_node;
+      parms[3] = erbium_const_string_type ();
       break;
     case ERBIUM_FN_STREAM_RETAIN:
     case ERBIUM_FN_STREAM_RELEASE:
@@ -248,7 +256,7 @@ erbium_task_call (location_t loc, enum erbium_task_fn f, int n, ...)
 tree
 erbium_string_literal (const char *s)
 {
-  return fold_convert (const_string_type_node,
+  return fold_convert (erbium_const_string_type (),
 		       build_string_literal (strlen (s) + 1, s));
 }
 

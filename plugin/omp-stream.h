@@ -127,6 +127,9 @@ struct erbium_site
   /* The pragma had errors (reported): outline.cc only removes the
      marker.  */
   bool bad;
+  /* The task's statement is the empty statement `;', which the C parser
+     does not add to the statement list.  */
+  bool empty_body;
 
   /* Set by outline.cc.  The static er_site, the body function the
      runtime calls (void (void *, void *const *)) and the function the

@@ -1670,9 +1670,39 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
 {
   tree marker = tsi_stmt (*i);
   erbium_site *site = erbium_sites[erbium_marker_site (marker)];
+  /* The statement after the marker; with -gstatement-frontiers, the C
+     front end puts a DEBUG_BEGIN_STMT before it, which moves into the
+     task's body with it (as in GCC's own OpenMP tasks).  An empty
+     statement is not in the list: the body is then a new empty statement
+     after the marker.  */
+  if (site->empty_body)
+    tsi_link_after (i, build_empty_stmt (site->loc), TSI_SAME_STMT);
   tree_stmt_iterator j = *i;
   tsi_next (&j);
+  tree debug = NULL_TREE;
+  while (!site->empty_body && !tsi_end_p (j)
+	 && TREE_CODE (tsi_stmt (j)) == DEBUG_BEGIN_STMT)
+    {
+      append_to_statement_list_force (tsi_stmt (j), &debug);
+      tsi_delink (&j);
+    }
   tree stmt = tsi_end_p (j) ? NULL_TREE : tsi_stmt (j);
+  /* A jump statement is a PREDICT_EXPR (the branch predictor's hint) and
+     the jump: both are the body (a jump out of it, reported).  */
+  if (stmt && TREE_CODE (stmt) == PREDICT_EXPR)
+    {
+      tree_stmt_iterator k = j;
+      tsi_next (&k);
+      if (!tsi_end_p (k))
+	{
+	  tree both = NULL_TREE;
+	  append_to_statement_list_force (stmt, &both);
+	  append_to_statement_list_force (tsi_stmt (k), &both);
+	  tsi_delink (&k);
+	  stmt = both;
+	  *tsi_stmt_ptr (j) = stmt;
+	}
+    }
   if (!stmt || TREE_CODE (stmt) == DECL_EXPR
       || TREE_CODE (stmt) == LABEL_EXPR
       || TREE_CODE (stmt) == CASE_LABEL_EXPR)
@@ -1684,6 +1714,12 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
 		  ? ", not a declaration" : stmt ? ", not a label" : "");
       tsi_delink (i);
       return;
+    }
+  if (debug)
+    {
+      append_to_statement_list_force (stmt, &debug);
+      stmt = debug;
+      *tsi_stmt_ptr (j) = stmt;
     }
   tree rep = NULL_TREE;
   if (site->bad)
@@ -1717,7 +1753,7 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
     rep = erbium_outline_site (site, f->fn, stmt);
   tsi_delink (i);
   if (rep)
-    *tsi_stmt_ptr (*i) = rep;
+    *tsi_stmt_ptr (j) = rep;
 }
 
 /* The callback that finds the markers (walk_tree): statement lists are
@@ -1787,11 +1823,18 @@ erbium_find_r (tree *tp, int *walk_subtrees, void *data)
 }
 
 /* Uses of implicit views' variables left in the control program
-   (walk_tree callback; DATA the set of those reported).  */
+   (walk_tree callback): reported once each, at the expression that uses
+   them.  */
+struct erbium_stray
+{
+  hash_set<tree> reported;
+  location_t here;
+};
+
 static tree
 erbium_stray_views_r (tree *tp, int *walk_subtrees, void *data)
 {
-  hash_set<tree> *reported = (hash_set<tree> *) data;
+  erbium_stray *st = (erbium_stray *) data;
   tree t = *tp;
   if (TYPE_P (t))
     *walk_subtrees = 0;
@@ -1806,8 +1849,9 @@ erbium_stray_views_r (tree *tp, int *walk_subtrees, void *data)
   else if (VAR_P (t))
     {
       tree s = erbium_implicit_view_stream (t);
-      if (s && !reported->add (t))
-	error_at (EXPR_LOC_OR_LOC (t, DECL_SOURCE_LOCATION (s)),
+      if (s && !st->reported.add (t))
+	error_at (st->here != UNKNOWN_LOCATION ? st->here
+		  : DECL_SOURCE_LOCATION (s),
 		  "%qE here names the implicit view of a task (a variable of "
 		  "the element type of the stream), not stream %qD: after "
 		  "%<input (%E)%>, %<output (%E)%> or %<peek (%E)%>, %qE "
@@ -1817,6 +1861,8 @@ erbium_stray_views_r (tree *tp, int *walk_subtrees, void *data)
 		  DECL_NAME (t));
       *walk_subtrees = 0;
     }
+  else if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
+    st->here = EXPR_LOCATION (t);
   return NULL_TREE;
 }
 
@@ -1858,9 +1904,9 @@ erbium_outline_function (void *gcc_data, void *)
 	}
       if (erbium_unit_has_streams)
 	{
-	  hash_set<tree> reported;
-	  walk_tree (&DECL_SAVED_TREE (fn), erbium_stray_views_r, &reported,
-		     NULL);
+	  erbium_stray st;
+	  st.here = UNKNOWN_LOCATION;
+	  walk_tree (&DECL_SAVED_TREE (fn), erbium_stray_views_r, &st, NULL);
 	}
     }
   for (tree fn : family)

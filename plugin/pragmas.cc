@@ -252,6 +252,54 @@ erbium_statement_position_p (location_t loc, location_t fnloc)
   return false;
 }
 
+/* True when the first token after the pragma line that ends at EOL (the
+   location of the pragma's end of line) is `;': an empty statement, for
+   which the C parser adds nothing to the statement list, so that the
+   marker would otherwise take the next statement as the task's body.
+   False when the source cannot be read (macro expansion, preprocessed
+   input) or the next line is a directive.  */
+static bool
+erbium_empty_statement_after_p (location_t eol)
+{
+  if (parse_in && cpp_get_options (parse_in)->preprocessed)
+    return false;
+  if (linemap_location_from_macro_expansion_p (line_table, eol))
+    return false;
+  expanded_location xl = expand_location (eol);
+  if (!xl.file)
+    return false;
+  bool in_comment = false;
+  for (int line = xl.line + 1; line < xl.line + 100; line++)
+    {
+      char_span text = location_get_source_line (xl.file, line);
+      if (!text)
+	return false;
+      size_t n = text.length ();
+      for (size_t i = 0; i < n; i++)
+	{
+	  char c = text[i];
+	  if (in_comment)
+	    {
+	      if (c == '*' && i + 1 < n && text[i + 1] == '/')
+		{
+		  in_comment = false;
+		  i++;
+		}
+	    }
+	  else if (c == '/' && i + 1 < n && text[i + 1] == '*')
+	    {
+	      in_comment = true;
+	      i++;
+	    }
+	  else if (c == '/' && i + 1 < n && text[i + 1] == '/')
+	    break;
+	  else if (!ISSPACE (c))
+	    return c == ';';
+	}
+    }
+  return false;
+}
+
 /* Report at LOC that the standalone pragma SPELL ("omp tick" ...) is in
    statement position, when it is.  Returns true after an error.  */
 static bool
@@ -1287,6 +1335,7 @@ erbium_task_pragma (bool omp)
 	erbium_keep (d);
     }
   site->bad = !ok;
+  site->empty_body = erbium_empty_statement_after_p (t.toks.last ().loc);
   erbium_add_marker (site->id, loc);
 }
 

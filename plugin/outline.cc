@@ -67,6 +67,7 @@
 #include "builtins.h"
 #include "input.h"
 #include "gimplify.h"
+#include "tree-inline.h"
 #include "tree-pretty-print.h"
 #include "tree-nested.h"
 #include "c-frontend.h"
@@ -207,6 +208,9 @@ struct erbium_body_scan
   hash_set<tree> *used;
   /* SAVE_EXPRs met.  */
   hash_set<tree> *saves;
+  /* SAVE_EXPRs of the control program (outside the statement): their
+     values are captured, their operands are not walked.  */
+  hash_set<tree> *outer_saves;
   auto_vec<tree> save_list;
   /* The views (of this site) that the statement may write.  */
   hash_set<tree> *written;
@@ -313,6 +317,8 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
 	s->save_list.safe_push (t);
       else
 	*walk_subtrees = 0;
+      if (s->outer_saves->contains (t))
+	*walk_subtrees = 0;
       return NULL_TREE;
 
     case RETURN_EXPR:
@@ -381,7 +387,8 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
 	    tree b = erbium_base_decl (TREE_OPERAND (op, 0));
 	    if (b && s->views->contains (b))
 	      {
-		erbium_scan (&TREE_OPERAND (TREE_OPERAND (op, 0), 0), s);
+		/* The lvalue's operands (subscripts), not the ADDR_EXPR.  */
+		erbium_scan (&TREE_OPERAND (op, 0), s);
 		*walk_subtrees = 0;
 	      }
 	  }
@@ -586,6 +593,29 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* Unshare the expressions of the task's statement (walk_tree
+   callback): the C front end shares some nodes with the control program
+   (the size expression of a variable-length type that sizeof folds into
+   the statement is the type's own TYPE_SIZE_UNIT), which the rewrite
+   must not change there.  Statements, blocks and SAVE_EXPRs (evaluated
+   once: their sharing is their meaning) stay; declarations, types and
+   constants are never copied.  */
+static tree
+erbium_unshare_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  enum tree_code code = TREE_CODE (t);
+  if (code == SAVE_EXPR || TYPE_P (t) || DECL_P (t) || CONSTANT_CLASS_P (t)
+      || code == BLOCK)
+    *walk_subtrees = 0;
+  else if (code == STATEMENT_LIST || code == BIND_EXPR
+	   || code == TARGET_EXPR)
+    ;
+  else
+    copy_tree_r (tp, walk_subtrees, NULL);
+  return NULL_TREE;
+}
+
 /* The variably modified types of the declarations made in the
    statement refer to variables through their sizes: rewrite those.  */
 static void
@@ -751,6 +781,9 @@ erbium_text (tree t)
 {
   if (!t)
     return "1";
+  /* The source's expression: without the conversions to int64_t.  */
+  while (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
+    t = TREE_OPERAND (t, 0);
   if (TREE_CODE (t) == INTEGER_CST && tree_fits_shwi_p (t))
     return std::to_string (tree_to_shwi (t));
   pretty_printer pp;
@@ -785,6 +818,11 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   scan.loops = scan.switches = 0;
   scan.ok = true;
   scan.bind_depth = 0;
+  /* SAVE_EXPRs the statement shares with the control program.  */
+  hash_set<tree> outer_saves;
+  erbium_save_walk sw = { stmt, &outer_saves };
+  walk_tree (&DECL_SAVED_TREE (fn), erbium_outer_saves_r, &sw, NULL);
+  scan.outer_saves = &outer_saves;
   erbium_scan (&stmt, &scan);
   walk_tree (&stmt, erbium_goto_r, &scan, NULL);
   if (!scan.ok)
@@ -792,11 +830,6 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 
   std::string dump;
   expanded_location xl = expand_location (loc);
-
-  /* SAVE_EXPRs the statement shares with the control program.  */
-  hash_set<tree> outer_saves;
-  erbium_save_walk sw = { stmt, &outer_saves };
-  walk_tree (&DECL_SAVED_TREE (fn), erbium_outer_saves_r, &sw, NULL);
 
   /* The captures.  */
   auto_vec<erbium_capture> caps;
@@ -1123,6 +1156,7 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   rw.windows = w_parm;
   rw.seen = &seen;
   rw.ok = true;
+  walk_tree (&stmt, erbium_unshare_r, NULL, NULL);
   walk_tree (&stmt, erbium_rewrite_r, &rw, NULL);
   hash_set<tree> done_types;
   for (tree d : inner)
@@ -1590,19 +1624,42 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
     }
   for (const erbium_binding &b : binds)
     {
-      static const char *const kinds[] = {
-	"the window", "a local copy", "the window when the burst equals its "
-	"size, else a local copy", "rows of the windows array"
-      };
-      std::string why;
-      if (b.kind == ERBIUM_BIND_LOCAL || b.kind == ERBIUM_BIND_MAYBE)
-	why = (site->accesses[b.acc].kind == ERBIUM_ACC_OUTPUT
-	       ? (b.in >= 0 ? " (inout_reuse: filled from its input)"
-		  : " (declared larger than its burst, or not known to be "
-		    "equal)")
-	       : " (the body may write it)");
-      dump += std::string ("  view ") + erbium_name (b.view) + ": "
-	      + kinds[b.kind] + why + "\n";
+      const erbium_access &a = site->accesses[b.acc];
+      bool out = a.kind == ERBIUM_ACC_OUTPUT;
+      std::string how;
+      switch (b.kind)
+	{
+	case ERBIUM_BIND_WINDOW:
+	  how = (b.in >= 0 ? "the output window, filled from the input window "
+			     "(inout_reuse)" : "the window");
+	  break;
+	case ERBIUM_BIND_ROWS:
+	  how = "rows of the windows array (v[k] is window k)";
+	  break;
+	case ERBIUM_BIND_MAYBE:
+	  how = "the window when the burst equals the view's size at run "
+		"time, else a local copy whose burst is copied to the window "
+		"(the burst or the size is not constant)";
+	  break;
+	case ERBIUM_BIND_LOCAL:
+	  if (a.count)
+	    how = (out ? "local rows, each row's burst copied to its window "
+			 "(rows larger than the burst)"
+		   : "local rows copied from the windows (the body may write "
+		     "the view)");
+	  else if (!out)
+	    how = "a local copy of the window (the body may write the view)";
+	  else if (b.in >= 0)
+	    how = "a local copy filled from the input window, its burst copied "
+		  "to the output window (inout_reuse, view larger than its "
+		  "burst)";
+	  else
+	    how = "a local copy, its burst copied to the window (view larger "
+		  "than its burst)";
+	  break;
+	}
+      dump += std::string ("  view ") + erbium_name (b.view) + ": " + how
+	      + "\n";
     }
   for (const erbium_capture &c : caps)
     {

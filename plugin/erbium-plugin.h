@@ -103,10 +103,6 @@ enum erbium_warning
      as one in a clause of a task pragma (OMP-STREAM-SPEC.md 2.4;
      pragmas.cc).  */
   ERBIUM_WARN_IMPLICIT_STREAM,
-  /* -Werbium-omp-ignored: `#pragma omp task' with stream clauses, or
-     `#pragma omp tick', ignored because -fopenmp is not given
-     (pragmas.cc).  */
-  ERBIUM_WARN_OMP_IGNORED,
   ERBIUM_WARN_COUNT
 };
 

@@ -83,8 +83,13 @@ enum erbium_site_kind
   /* An Erbium task: a body function run by a persistent process,
      er_task_create at the pragma (outline.cc).  */
   ERBIUM_SITE_STREAM,
-  /* `#pragma omp task' without stream clause under -fopenmp: GCC's own
-     OpenMP task (OMP_TASK with the clauses in OMP_CLAUSES).  */
+  /* `#pragma omp task' without stream clause: GCC's own OpenMP task
+     (OMP_TASK with the clauses in OMP_CLAUSES) under -fopenmp inside an
+     OpenMP construct, with a clause only OpenMP tasks have (OMP_ONLY) or
+     in a unit without streams; else a data-flow task without accesses
+     (OMP-STREAM-SPEC.md 6.8), lowered as ERBIUM_SITE_STREAM; without
+     -fopenmp, ignored where it is no data-flow task.  Decided by
+     outline.cc at the end of the function.  */
   ERBIUM_SITE_OMP
 };
 
@@ -122,11 +127,16 @@ struct erbium_site
   tree if_expr;
   /* task_name (IDENT): the identifier, or NULL_TREE.  */
   tree name;
-  /* ERBIUM_SITE_OMP: the OMP_CLAUSE chain (validated).  */
+  /* ERBIUM_SITE_OMP: the OMP_CLAUSE chain (validated; NULL_TREE without
+     -fopenmp), and whether a clause only OpenMP tasks have (depend,
+     final) was given.  */
   tree omp_clauses;
+  bool omp_only;
   /* The pragma had errors (reported): outline.cc only removes the
      marker.  */
   bool bad;
+  /* A task without stream clause lowered as a data-flow task.  */
+  bool plain;
   /* The task's statement is the empty statement `;', which the C parser
      does not add to the statement list.  */
   bool empty_body;

@@ -183,6 +183,8 @@ erbium_name (tree decl)
 enum erbium_cap_kind
 {
   ERBIUM_CAP_FIRSTPRIVATE,	/* copied into the activation */
+  ERBIUM_CAP_VLA,		/* a variable-length array copied after the
+				   activation's fixed part */
   ERBIUM_CAP_SHARED,		/* its address in the activation */
   ERBIUM_CAP_PRIVATE,		/* a new uninitialised variable */
   ERBIUM_CAP_SAVE		/* a SAVE_EXPR's value */
@@ -192,8 +194,11 @@ struct erbium_capture
 {
   tree decl;			/* the variable, or the SAVE_EXPR */
   enum erbium_cap_kind kind;
-  tree field;			/* in the activation */
+  tree field;			/* in the activation (ERBIUM_CAP_VLA: the
+				   copy's offset in bytes from the
+				   activation's start) */
   bool stream;			/* a stream handle (or array of them) */
+  tree len_field;		/* ERBIUM_CAP_VLA: its size in bytes */
 };
 
 /* The facts a walk over the task's statement collects.  */
@@ -718,6 +723,19 @@ erbium_finish_function (tree fn)
 /* ---------------------------------------------------------------------
    One stream site.  */
 
+/* The copy of a variable-length array of TYPE at byte OFFSET (int64_t)
+   from the activation ACT (a pointer): `*(T (*)[]) ((char *) ACT +
+   OFFSET)', T the element type.  */
+static tree
+erbium_vla_copy (tree act, tree offset, tree type)
+{
+  tree open = build_array_type (TREE_TYPE (type), NULL_TREE);
+  tree p = fold_build_pointer_plus (fold_convert (ptr_type_node, act),
+				    fold_convert (sizetype, offset));
+  return build1 (INDIRECT_REF, open,
+		 fold_convert (build_pointer_type (open), p));
+}
+
 /* The access's element count COUNT (view elements of ES bytes; int64_t)
    in elements of the stream of access A, whose handle is HANDLE (a
    variable of the creation code): COUNT itself when the sizes agree,
@@ -864,16 +882,26 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	  continue;
 	}
       tree type = TREE_TYPE (d);
+      c.len_field = NULL_TREE;
       if (c.kind == ERBIUM_CAP_FIRSTPRIVATE
 	  && (!COMPLETE_TYPE_P (type)
 	      || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST))
 	{
-	  error_at (loc, "variable-length array %qD cannot be copied into "
-		    "the task (firstprivate): the lowering cannot capture "
-		    "it; give the task a pointer to it %<firstprivate%>, or "
-		    "declare it %<shared%>", d);
-	  ok = false;
-	  continue;
+	  /* A variable-length array (an array of streams, OMP-STREAM-SPEC.md
+	     6.8) is copied after the activation's fixed part, when only its
+	     first dimension varies.  */
+	  if (TREE_CODE (type) != ARRAY_TYPE
+	      || variably_modified_type_p (TREE_TYPE (type), NULL_TREE))
+	    {
+	      error_at (loc, "variable-length array %qD cannot be copied into "
+			"the task (firstprivate): the lowering cannot capture "
+			"an array whose inner dimensions vary; give the task "
+			"a pointer to it %<firstprivate%>, or declare it "
+			"%<shared%>", d);
+	      ok = false;
+	      continue;
+	    }
+	  c.kind = ERBIUM_CAP_VLA;
 	}
       if (c.kind == ERBIUM_CAP_SHARED && DECL_REGISTER (d))
 	{
@@ -888,7 +916,8 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   for (tree sv : scan.save_list)
     if (outer_saves.contains (sv))
       {
-	erbium_capture c = { sv, ERBIUM_CAP_SAVE, NULL_TREE, false };
+	erbium_capture c = { sv, ERBIUM_CAP_SAVE, NULL_TREE, false,
+			     NULL_TREE };
 	caps.safe_push (c);
       }
   for (tree d : site->firstprivate)
@@ -919,6 +948,9 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
       b.elem = erbium_elem_type (vt);
       if (a.count)
 	{
+	  /* An output (also of an inout_reuse pair, whose rows are then
+	     filled from the input windows) is its windows when its burst is
+	     the rows' size.  */
 	  tree m = erbium_elements (b.row);
 	  bool direct = (a.kind != ERBIUM_ACC_OUTPUT
 			 ? !written.contains (a.view)
@@ -927,6 +959,8 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 								 a.burst),
 						   m)));
 	  b.kind = direct ? ERBIUM_BIND_ROWS : ERBIUM_BIND_LOCAL;
+	  if (!direct && a.kind != ERBIUM_ACC_OUTPUT)
+	    b.in = i;
 	}
       else if (a.kind != ERBIUM_ACC_OUTPUT)
 	{
@@ -958,6 +992,14 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
     {
       if (c.kind == ERBIUM_CAP_PRIVATE)
 	continue;
+      if (c.kind == ERBIUM_CAP_VLA)
+	{
+	  snprintf (name, sizeof name, "__offset_%s", erbium_name (c.decl));
+	  c.field = erbium_add_field (&last, name, erbium_int64_type ());
+	  snprintf (name, sizeof name, "__bytes_%s", erbium_name (c.decl));
+	  c.len_field = erbium_add_field (&last, name, erbium_int64_type ());
+	  continue;
+	}
       tree t = (c.kind == ERBIUM_CAP_SHARED
 		? build_pointer_type (TREE_TYPE (c.decl))
 		: TYPE_MAIN_VARIANT (TREE_TYPE (c.decl)));
@@ -1097,6 +1139,10 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	case ERBIUM_CAP_SAVE:
 	  rep = erbium_ref (act_obj, c.field);
 	  break;
+	case ERBIUM_CAP_VLA:
+	  rep = erbium_vla_copy (a_parm, erbium_ref (act_obj, c.field),
+				 TREE_TYPE (c.decl));
+	  break;
 	case ERBIUM_CAP_SHARED:
 	  rep = build1 (INDIRECT_REF, TREE_TYPE (c.decl),
 			erbium_ref (act_obj, c.field));
@@ -1219,10 +1265,35 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   vec<tree, va_gc> *cargs;
   vec_alloc (cargs, 4);
   cargs->quick_push (has_act ? (tree) ap : null_pointer_node);
+  /* Row K of the windows of access ACC, as a pointer.  */
+  auto row_window = [&] (int acc, tree k) {
+    const erbium_window_info &wi = wins[acc];
+    return window (fold_build2 (PLUS_EXPR, i64,
+				fold_convert (i64, field_or (wi.base_cst,
+							     wi.base_field)),
+				k), ptr_type_node);
+  };
   for (erbium_binding &b : binds)
     {
       if (b.kind == ERBIUM_BIND_ROWS)
-	continue;
+	{
+	  if (b.in >= 0)
+	    {
+	      /* inout_reuse: the output windows get the input rows.  */
+	      const erbium_window_info &w = wins[b.acc];
+	      tree k = field_or (w.count_cst, w.count_field);
+	      tree idx = erbium_temp (i64, NULL, body_fn, loc);
+	      DECL_CHAIN (idx) = bvars;
+	      bvars = idx;
+	      append_to_statement_list_force
+		(erbium_counted_loop (idx, k, erbium_memcpy
+				      (row_window (b.acc, idx),
+				       row_window (b.in, idx),
+				       TYPE_SIZE_UNIT (b.row), loc), loc),
+		 &bstmts);
+	    }
+	  continue;
+	}
       const erbium_access &a = site->accesses[b.acc];
       const erbium_window_info &w = wins[b.acc];
       tree pt = TREE_TYPE (b.parm);
@@ -1250,15 +1321,15 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 						  rowbytes)));
 	  tree win = window (fold_build2 (PLUS_EXPR, i64, base, idx),
 			     ptr_type_node);
-	  if (a.kind != ERBIUM_ACC_OUTPUT)
-	    append_to_statement_list_force
-	      (erbium_counted_loop (idx, k, erbium_memcpy (row_addr, win,
-							    rowbytes, loc),
-				    loc), &bstmts);
-	  else
+	  if (b.in >= 0)
 	    append_to_statement_list_force
 	      (erbium_counted_loop (idx, k, erbium_memcpy
-				    (win, row_addr,
+				    (row_addr, row_window (b.in, idx),
+				     rowbytes, loc), loc), &bstmts);
+	  if (a.kind == ERBIUM_ACC_OUTPUT)
+	    append_to_statement_list_force
+	      (erbium_counted_loop (idx, k, erbium_memcpy
+				    (win, unshare_expr (row_addr),
 				     fold_build2 (MULT_EXPR, i64, burst,
 						  fold_convert (i64, es)),
 				     loc), loc), &bout);
@@ -1324,7 +1395,24 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   append_to_statement_list_force (bout, &bstmts);
   /* The stream handles the activation holds.  */
   for (erbium_capture &c : caps)
-    if (c.stream && c.kind == ERBIUM_CAP_FIRSTPRIVATE)
+    if (c.stream && c.kind == ERBIUM_CAP_VLA)
+      {
+	tree idx = erbium_temp (i64, NULL, body_fn, loc);
+	DECL_CHAIN (idx) = bvars;
+	bvars = idx;
+	tree n = fold_build2 (TRUNC_DIV_EXPR, i64,
+			      erbium_ref (aobj, c.len_field),
+			      build_int_cst (i64, POINTER_SIZE_UNITS));
+	tree e = build4 (ARRAY_REF, ptr_type_node,
+			 erbium_vla_copy (ap, erbium_ref (aobj, c.field),
+					  TREE_TYPE (c.decl)),
+			 idx, NULL_TREE, NULL_TREE);
+	append_to_statement_list_force
+	  (erbium_counted_loop (idx, n, erbium_task_call
+				(loc, ERBIUM_FN_STREAM_RELEASE, 1, e), loc),
+	   &bstmts);
+      }
+    else if (c.stream && c.kind == ERBIUM_CAP_FIRSTPRIVATE)
       {
 	tree h = erbium_ref (aobj, c.field);
 	if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
@@ -1400,7 +1488,7 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
     TREE_ADDRESSABLE (actv) = 1;
   for (erbium_capture &c : caps)
     {
-      if (c.kind == ERBIUM_CAP_PRIVATE)
+      if (c.kind == ERBIUM_CAP_PRIVATE || c.kind == ERBIUM_CAP_VLA)
 	continue;
       tree val = c.decl;
       if (c.kind == ERBIUM_CAP_SHARED)
@@ -1455,6 +1543,26 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	  h = v;
 	}
       handle.safe_push (h);
+      if (a.reuse >= 0 && a.reuse < i)
+	{
+	  /* The output of an inout_reuse pair: the view's brackets were
+	     evaluated for its input.  */
+	  count.safe_push (count[a.reuse]);
+	  burst.safe_push (burst[a.reuse]);
+	  tree k = count[a.reuse], n = burst[a.reuse];
+	  if (wins[i].base_field)
+	    erbium_assign (&cstmts, erbium_ref (actv, wins[i].base_field),
+			   nacc, loc);
+	  if (wins[i].count_field)
+	    erbium_assign (&cstmts, erbium_ref (actv, wins[i].count_field), k,
+			   loc);
+	  if (wins[i].burst_field)
+	    erbium_assign (&cstmts, erbium_ref (actv, wins[i].burst_field), n,
+			   loc);
+	  nacc = fold_build2 (PLUS_EXPR, i64, nacc,
+			      k ? k : build_int_cst (i64, 1));
+	  continue;
+	}
       tree k = a.count;
       if (k && TREE_CODE (k) != INTEGER_CST)
 	{
@@ -1589,17 +1697,91 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 			       build_int_cst (integer_type_node,
 					      ERBIUM_TASK_UNDEFERRED))
 		: integer_zero_node);
+  tree args_ptr = actv ? build_fold_addr_expr (actv) : null_pointer_node;
+  tree args_size = actv ? TYPE_SIZE_UNIT (act) : size_zero_node;
+  bool any_vla = false;
+  for (erbium_capture &c : caps)
+    any_vla |= c.kind == ERBIUM_CAP_VLA;
+  if (any_vla)
+    {
+      /* The activation and, after it, each variable-length array copied
+	 (16-byte aligned), in a buffer of the creation's block: the
+	 runtime copies ARGS_SIZE bytes.  */
+      tree total = ctemp (i64, NULL);
+      auto round = [&] (tree x) {
+	return fold_build2 (BIT_AND_EXPR, i64,
+			    fold_build2 (PLUS_EXPR, i64, x,
+					 build_int_cst (i64, 15)),
+			    build_int_cst (i64, -16));
+      };
+      erbium_assign (&cstmts, total,
+		     round (fold_convert (i64, TYPE_SIZE_UNIT (act))), loc);
+      for (erbium_capture &c : caps)
+	if (c.kind == ERBIUM_CAP_VLA)
+	  {
+	    erbium_assign (&cstmts, erbium_ref (actv, c.field), total, loc);
+	    erbium_assign (&cstmts, erbium_ref (actv, c.len_field),
+			   fold_convert (i64, TYPE_SIZE_UNIT (TREE_TYPE
+							      (c.decl))), loc);
+	    erbium_assign (&cstmts, total,
+			   fold_build2 (PLUS_EXPR, i64, total,
+					round (erbium_ref (actv, c.len_field))),
+			   loc);
+	  }
+      tree nbuf = ctemp (sizetype, NULL);
+      erbium_assign (&cstmts, nbuf, total, loc);
+      tree bt = build_array_type (char_type_node, build_index_type
+				  (size_binop (MINUS_EXPR, nbuf,
+					       size_one_node)));
+      tree buf = erbium_temp (bt, "__args", fn, loc);
+      TREE_ADDRESSABLE (buf) = 1;
+      SET_DECL_ALIGN (buf, 128);
+      DECL_USER_ALIGN (buf) = 1;
+      DECL_CHAIN (buf) = cvars;
+      cvars = buf;
+      append_to_statement_list_force (build1 (DECL_EXPR, void_type_node,
+					      buf), &cstmts);
+      tree bufp = build_fold_addr_expr (buf);
+      append_to_statement_list_force (erbium_memcpy (bufp, args_ptr,
+						     TYPE_SIZE_UNIT (act), loc),
+				      &cstmts);
+      for (erbium_capture &c : caps)
+	if (c.kind == ERBIUM_CAP_VLA)
+	  {
+	    tree dst = fold_build_pointer_plus
+	      (fold_convert (ptr_type_node, bufp),
+	       fold_convert (sizetype, erbium_ref (actv, c.field)));
+	    append_to_statement_list_force
+	      (erbium_memcpy (dst, build_fold_addr_expr (c.decl),
+			      erbium_ref (actv, c.len_field), loc), &cstmts);
+	    if (c.stream)
+	      {
+		tree idx = ctemp (i64, NULL);
+		tree n = fold_build2 (TRUNC_DIV_EXPR, i64,
+				      erbium_ref (actv, c.len_field),
+				      build_int_cst (i64,
+						     POINTER_SIZE_UNITS));
+		tree e = build_array_ref (loc, c.decl, idx);
+		append_to_statement_list_force
+		  (erbium_counted_loop (idx, n, erbium_task_call
+					(loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
+					loc), &cstmts);
+	      }
+	  }
+      args_ptr = bufp;
+      args_size = nbuf;
+    }
   tree create = erbium_task_call
-    (loc, ERBIUM_FN_TASK_CREATE, 6, build_fold_addr_expr (svar),
-     actv ? build_fold_addr_expr (actv) : null_pointer_node,
-     actv ? TYPE_SIZE_UNIT (act) : size_zero_node, acc_ptr,
-     fold_convert (integer_type_node, nacc), flags);
+    (loc, ERBIUM_FN_TASK_CREATE, 6, build_fold_addr_expr (svar), args_ptr,
+     args_size, acc_ptr, fold_convert (integer_type_node, nacc), flags);
   append_to_statement_list_force (create, &cstmts);
 
   /* The dump.  */
   dump = std::string ("site ") + xl.file + ":" + std::to_string (xl.line)
-	 + " '#pragma " + site->pragma + "' in " + fname + ": stream task, "
-	 + "body " + IDENTIFIER_POINTER (DECL_NAME (body_fn)) + "\n";
+	 + " '#pragma " + site->pragma + "' in " + fname + ": "
+	 + (site->plain ? "data-flow task without stream clause"
+	    : "stream task")
+	 + ", body " + IDENTIFIER_POINTER (DECL_NAME (body_fn)) + "\n";
   for (int i = 0; i < n_acc; i++)
     {
       const erbium_access &a = site->accesses[i];
@@ -1634,7 +1816,10 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 			     "(inout_reuse)" : "the window");
 	  break;
 	case ERBIUM_BIND_ROWS:
-	  how = "rows of the windows array (v[k] is window k)";
+	  how = (b.in >= 0 ? "rows of the windows array (v[k] is output "
+			     "window k), filled from the input windows "
+			     "(inout_reuse)"
+		 : "rows of the windows array (v[k] is window k)");
 	  break;
 	case ERBIUM_BIND_MAYBE:
 	  how = "the window when the burst equals the view's size at run "
@@ -1664,13 +1849,16 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   for (const erbium_capture &c : caps)
     {
       static const char *const kinds[] = {
-	"firstprivate (copied)", "shared (address)", "private (new)",
+	"firstprivate (copied)",
+	"firstprivate (variable-length array, copied after the activation)",
+	"shared (address)", "private (new)",
 	"size of the control program (copied)"
       };
       dump += std::string ("  capture ")
 	      + (c.kind == ERBIUM_CAP_SAVE ? "(size)" : erbium_name (c.decl))
 	      + ": " + kinds[c.kind]
-	      + (c.stream && c.kind == ERBIUM_CAP_FIRSTPRIVATE
+	      + (c.stream && (c.kind == ERBIUM_CAP_FIRSTPRIVATE
+			       || c.kind == ERBIUM_CAP_VLA)
 		 ? ", stream handle retained" : "")
 	      + "\n";
     }
@@ -1779,6 +1967,32 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
       *tsi_stmt_ptr (j) = stmt;
     }
   tree rep = NULL_TREE;
+  expanded_location xl = expand_location (site->loc);
+  std::string where = (std::string ("site ") + xl.file + ":"
+		       + std::to_string (xl.line) + " '#pragma " + site->pragma
+		       + "' in " + erbium_name (f->fn) + ": ");
+  if (site->kind == ERBIUM_SITE_OMP && !site->bad)
+    {
+      /* A task without stream clause: GCC's inside OpenMP constructs, with
+	 OpenMP's own clauses, or in a unit without streams; a data-flow
+	 task otherwise (OMP-STREAM-SPEC.md 6.8: every task of a stream
+	 program is one, ready at once).  */
+      bool gomp = (f->region || site->omp_only || !erbium_unit_has_streams);
+      if (gomp && !erbium_openmp)
+	{
+	  warning_at (site->loc, OPT_Wunknown_pragmas,
+		      "ignoring %<#pragma omp task%>");
+	  site->dump = where + "OpenMP task ignored without -fopenmp (its "
+		       "body runs in place)\n";
+	  tsi_delink (i);
+	  return;
+	}
+      if (!gomp)
+	{
+	  site->kind = ERBIUM_SITE_STREAM;
+	  site->plain = true;
+	}
+    }
   if (site->bad)
     ;
   else if (site->kind == ERBIUM_SITE_OMP)
@@ -1795,11 +2009,11 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
       OMP_TASK_CLAUSES (rep) = site->omp_clauses;
       OMP_TASK_BODY (rep) = body;
       SET_EXPR_LOCATION (rep, site->loc);
-      expanded_location xl = expand_location (site->loc);
-      site->dump = std::string ("site ") + xl.file + ":"
-		   + std::to_string (xl.line) + " '#pragma " + site->pragma
-		   + "' in " + erbium_name (f->fn) + ": OpenMP task (no stream "
-		   "clause): GCC's own task (libgomp)\n";
+      site->dump = where + "OpenMP task (no stream clause; "
+		   + (f->region ? "inside an OpenMP construct"
+		      : site->omp_only ? "a clause of OpenMP tasks only"
+		      : "no stream in the unit")
+		   + "): GCC's own task (libgomp)\n";
     }
   else if (f->region)
     error_at (site->loc, "stream task inside %<#pragma omp %s%>: its "

@@ -33,9 +33,11 @@
    pragma of GCC 12 with GCC's own pragma ids, which GCC's parser then
    handles as usual, and sets flag_openmp again (GCC-PLUGIN-NOTES,
    "Pragmas": verified on GCC 12.2).  Without -fopenmp (nor
-   -fopenmp-simd), the three `omp' pragmas are registered only to warn
-   that a task with stream clauses, or a tick, is ignored
-   (-Werbium-omp-ignored); GCC would drop them silently.  */
+   -fopenmp-simd, under which GCC registers its `omp' pragmas too), the
+   plugin registers the three: a task with stream clauses, a tick and a
+   taskwait are the stream extension's (the plugin was asked for), a
+   task without stream clause is ignored as GCC ignores it (its body
+   runs in place; -Wunknown-pragmas says so).  */
 
 #define INCLUDE_VECTOR
 #define INCLUDE_STRING
@@ -62,10 +64,11 @@ vec<erbium_site *> erbium_sites;
 bool erbium_openmp;
 bool erbium_unit_has_streams;
 
-/* The statement lists of the `#pragma omp taskwait's met before the unit
-   had streams: each holds GOMP_taskwait, and gets er_taskwait when the
-   unit turns out to have streams (the functions are genericized but not
-   yet gimplified: that happens when the whole unit is parsed).  */
+/* The statements (BIND_EXPRs) of the `#pragma omp taskwait's met before
+   the unit had streams: each holds GOMP_taskwait under -fopenmp (else
+   nothing), and gets er_taskwait when the unit turns out to have streams
+   (the functions are genericized but not yet gimplified: that happens
+   when the whole unit is parsed).  */
 static vec<tree> erbium_pending_waits;
 
 /* See omp-stream.h.  */
@@ -75,35 +78,36 @@ erbium_set_unit_has_streams (void)
   if (erbium_unit_has_streams)
     return;
   erbium_unit_has_streams = true;
-  for (tree list : erbium_pending_waits)
+  for (tree bind : erbium_pending_waits)
     append_to_statement_list_force (erbium_task_call
-				    (EXPR_LOCATION (tsi_stmt (tsi_start
-							      (list))),
-				     ERBIUM_FN_TASKWAIT, 0), &list);
+				    (EXPR_LOCATION (bind), ERBIUM_FN_TASKWAIT,
+				     0), &BIND_EXPR_BODY (bind));
   erbium_pending_waits.release ();
 }
 
-/* The statement of `#pragma omp taskwait' at LOC under -fopenmp: a block
-   holding GOMP_taskwait (the OpenMP tasks) and, when the unit has
+/* The statement of `#pragma omp taskwait' at LOC: a block holding
+   GOMP_taskwait under -fopenmp (the OpenMP tasks) and, when the unit has
    streams, er_taskwait (OMP-STREAM-SPEC.md 6.10: the current task's
    children, of either kind).  A unit without streams gets exactly
-   GCC's GOMP_taskwait.  */
+   GCC's GOMP_taskwait, or nothing without -fopenmp, where GCC ignores
+   the pragma.  */
 static tree
 erbium_omp_taskwait_stmt (location_t loc)
 {
   tree list = alloc_stmt_list ();
-  append_to_statement_list_force (build_call_expr_loc
-				  (loc, builtin_decl_explicit
-				   (BUILT_IN_GOMP_TASKWAIT), 0), &list);
+  if (erbium_openmp)
+    append_to_statement_list_force (build_call_expr_loc
+				    (loc, builtin_decl_explicit
+				     (BUILT_IN_GOMP_TASKWAIT), 0), &list);
   if (erbium_unit_has_streams)
     append_to_statement_list_force (erbium_task_call (loc,
 						      ERBIUM_FN_TASKWAIT, 0),
 				    &list);
-  else
-    erbium_pending_waits.safe_push (erbium_keep (list));
   tree bind = build3 (BIND_EXPR, void_type_node, NULL_TREE, list, NULL_TREE);
   TREE_SIDE_EFFECTS (bind) = 1;
   SET_EXPR_LOCATION (bind, loc);
+  if (!erbium_unit_has_streams)
+    erbium_pending_waits.safe_push (erbium_keep (bind));
   return bind;
 }
 
@@ -794,12 +798,6 @@ erbium_parse_reuse (erbium_pragma_tokens *t, erbium_site *site)
 	  erbium_wrong_syntax (t->peek ());
 	  return false;
 	}
-      if (view.nbr == 2)
-	{
-	  error_at (view.loc, "%<inout_reuse%> takes one window, not an "
-		    "array of windows");
-	  return false;
-	}
       int i = site->accesses.length ();
       if (!erbium_make_access (site, ERBIUM_ACC_INPUT, in, &view)
 	  || !erbium_make_access (site, ERBIUM_ACC_OUTPUT, out, &view))
@@ -1268,6 +1266,15 @@ erbium_task_pragma (bool omp)
 		    "%<firstprivate%> and write the result through it", spell);
 	  cok = false;
 	}
+      else if ((!strcmp (c, "in_reduction") || !strcmp (c, "allocate")
+		|| !strcmp (c, "detach") || !strcmp (c, "affinity"))
+	       && omp && !erbium_openmp)
+	{
+	  /* Without -fopenmp a task with a clause of OpenMP tasks only is
+	     ignored (outline.cc), as GCC ignores it.  */
+	  omp_only.safe_push ({ c, k.loc });
+	  erbium_skip_clause (&t, start);
+	}
       else if (!strcmp (c, "in_reduction") || !strcmp (c, "allocate")
 	       || !strcmp (c, "detach") || !strcmp (c, "affinity"))
 	{
@@ -1300,12 +1307,16 @@ erbium_task_pragma (bool omp)
 	  break;
 	}
 
-  if (omp && erbium_openmp && !stream_clause)
+  if (omp && !stream_clause)
     {
-      /* An OpenMP task: GCC's own.  */
+      /* A task without stream clause: GCC's OpenMP task or a data-flow
+	 task without accesses, decided at the end of the function
+	 (outline.cc, erbium_lower_marker).  */
       site->kind = ERBIUM_SITE_OMP;
-      site->omp_clauses = erbium_keep (ok ? c_finish_omp_clauses
-				       (omp_clauses, C_ORT_OMP)
+      site->omp_only = !omp_only.is_empty ();
+      site->omp_clauses = erbium_keep (ok && erbium_openmp
+				       ? c_finish_omp_clauses (omp_clauses,
+							       C_ORT_OMP)
 				       : NULL_TREE);
     }
   else
@@ -1319,21 +1330,21 @@ erbium_task_pragma (bool omp)
 		    omp ? " with stream clauses" : "");
 	  ok = false;
 	}
-      for (erbium_access &a : site->accesses)
-	{
-	  erbium_keep (a.stream);
-	  erbium_keep (a.view);
-	  erbium_keep (a.burst);
-	  erbium_keep (a.count);
-	}
-      erbium_keep (site->if_expr);
-      for (tree d : site->firstprivate)
-	erbium_keep (d);
-      for (tree d : site->shared)
-	erbium_keep (d);
-      for (tree d : site->privates)
-	erbium_keep (d);
     }
+  for (erbium_access &a : site->accesses)
+    {
+      erbium_keep (a.stream);
+      erbium_keep (a.view);
+      erbium_keep (a.burst);
+      erbium_keep (a.count);
+    }
+  erbium_keep (site->if_expr);
+  for (tree d : site->firstprivate)
+    erbium_keep (d);
+  for (tree d : site->shared)
+    erbium_keep (d);
+  for (tree d : site->privates)
+    erbium_keep (d);
   site->bad = !ok;
   site->empty_body = erbium_empty_statement_after_p (t.toks.last ().loc);
   erbium_add_marker (site->id, loc);
@@ -1486,56 +1497,6 @@ erbium_erbium_taskwait (cpp_reader *)
   erbium_taskwait_pragma (false);
 }
 
-/* Without -fopenmp: `#pragma omp task|tick|taskwait' are ignored, as
-   GCC ignores every OpenMP pragma then, but a task with stream clauses
-   and a tick are reported (-Werbium-omp-ignored): the program would
-   otherwise run its task bodies in the control program, on the views'
-   placeholders.  Others get GCC's own -Wunknown-pragmas warning.  */
-static void
-erbium_ignored_pragma (const char *name)
-{
-  location_t loc = input_location;
-  erbium_pragma_tokens t;
-  erbium_read_pragma (&t);
-  bool streams = !strcmp (name, "tick");
-  for (unsigned i = 0; i < t.toks.length (); i++)
-    if (t.toks[i].type == CPP_NAME && t.toks[i + 1].type == CPP_OPEN_PAREN
-	&& (id_equal (t.toks[i].value, "input")
-	    || id_equal (t.toks[i].value, "output")
-	    || id_equal (t.toks[i].value, "peek")
-	    || id_equal (t.toks[i].value, "inout_reuse")
-	    || id_equal (t.toks[i].value, "task_name")))
-      streams = true;
-  if (streams)
-    erbium_warning_at (loc, ERBIUM_WARN_OMP_IGNORED,
-		       "%<#pragma omp %s%> ignored without %<-fopenmp%>: "
-		       "the stream %s; compile with %<-fopenmp%>, or write "
-		       "%<#pragma erbium %s%>", name,
-		       strcmp (name, "tick") ? "task's body would run in the "
-		       "control program" : "would not be ticked", name);
-  else
-    warning_at (loc, OPT_Wunknown_pragmas, "ignoring %<#pragma omp %s%>",
-		name);
-}
-
-static void
-erbium_ignored_task (cpp_reader *)
-{
-  erbium_ignored_pragma ("task");
-}
-
-static void
-erbium_ignored_tick (cpp_reader *)
-{
-  erbium_ignored_pragma ("tick");
-}
-
-static void
-erbium_ignored_taskwait (cpp_reader *)
-{
-  erbium_ignored_pragma ("taskwait");
-}
-
 /* GCC 12's OpenMP pragmas other than task and taskwait (c-pragma.cc,
    omp_pragmas and omp_pragmas_simd), registered again by the plugin
    with GCC's ids so that GCC's parser handles them as usual.  */
@@ -1602,9 +1563,10 @@ erbium_register_task_pragmas (void *, void *)
     }
   else if (!global_options.x_flag_openmp_simd)
     {
-      c_register_pragma ("omp", "task", erbium_ignored_task);
-      c_register_pragma ("omp", "tick", erbium_ignored_tick);
-      c_register_pragma ("omp", "taskwait", erbium_ignored_taskwait);
+      c_register_pragma_with_expansion ("omp", "task", erbium_omp_task);
+      c_register_pragma_with_expansion ("omp", "tick", erbium_omp_tick);
+      c_register_pragma_with_expansion ("omp", "taskwait",
+					erbium_omp_taskwait);
     }
 }
 

@@ -62,9 +62,6 @@ static struct erbium_warning_info
   { "erbium-implicit-stream",
     "a pointer that is not declared as a stream used as one in a clause of "
     "a task pragma (implicitly typed stream)", ERBIUM_WS_DEFAULT },
-  { "erbium-omp-ignored",
-    "#pragma omp task with stream clauses, or #pragma omp tick, ignored "
-    "because -fopenmp is not given", ERBIUM_WS_DEFAULT },
 };
 
 /* The warning being emitted by erbium_warning_at, for

@@ -44,5 +44,5 @@ f (int n, int *res)
 /* { dg-final { scan-assembler "GOMP_single_start" } } */
 /* { dg-final { scan-assembler-times "call\[ \t\]+GOMP_task\[@\n\]" 2 } } */
 /* { dg-final { scan-assembler-times "call\[ \t\]+er_task_create" 2 } } */
-/* { dg-final { scan-plugin-dump-times "OpenMP task \\(no stream clause\\): GCC's own task \\(libgomp\\)" 2 erbium-tasks } } */
+/* { dg-final { scan-plugin-dump-times "OpenMP task \\(no stream clause; inside an OpenMP construct\\): GCC's own task \\(libgomp\\)" 2 erbium-tasks } } */
 /* { dg-final { scan-plugin-dump-times ": stream task, body" 2 erbium-tasks } } */

@@ -99,6 +99,10 @@ enum erbium_warning
   /* -Werbium-negative-index: a negative constant index in a view
      subscript or a primitive (primitives.cc).  */
   ERBIUM_WARN_NEGATIVE_INDEX,
+  /* -Werbium-implicit-stream: a pointer that is no declared stream used
+     as one in a clause of a task pragma (OMP-STREAM-SPEC.md 2.4;
+     pragmas.cc).  */
+  ERBIUM_WARN_IMPLICIT_STREAM,
   ERBIUM_WARN_COUNT
 };
 
@@ -151,6 +155,11 @@ void erbium_init_stripmine (const char *plugin_name);	/* stripmine.cc */
 void erbium_init_loopalign (const char *plugin_name);	/* loopalign.cc */
 void erbium_init_ivmerge (const char *plugin_name);	/* ivmerge.cc */
 void erbium_init_noop (const char *plugin_name);	/* noop.cc */
+/* The OpenMP stream extension (omp-stream.h): streams.cc, taskrt.cc,
+   pragmas.cc (first of all the parts: it adjusts flag_openmp before
+   GCC registers its pragmas), outline.cc (after frontend.cc),
+   tasksites.cc.  */
+void erbium_init_omp_stream (const char *plugin_name);	/* pragmas.cc */
 
 /* Record that a pass of the plugin changed FUN (window.cc, stripmine.cc,
    lower.cc), so that erbium-loopalign places its loops.  Defined in

@@ -119,8 +119,8 @@ static const struct erbium_arg
     "alike (default 1)", ERBIUM_ARG_BOOL, &erbium_opts.ivmerge },
   { "dump", "dump[=PASS,...]",
     "write the plugin passes' dumps (erbium-noop, erbium-stripmine, "
-    "erbium-window, erbium-lower, erbium-ivmerge, erbium-loopalign; "
-    "default all)",
+    "erbium-window, erbium-lower, erbium-ivmerge, erbium-loopalign, "
+    "erbium-tasks; default all)",
     ERBIUM_ARG_DUMP, NULL },
   { "Werror", "Werror=NAME,...",
     "make the plugin's warnings -WNAME errors (GCC rejects "
@@ -380,7 +380,13 @@ plugin_init (struct plugin_name_args *info,
   erbium_init_attributes (info->base_name);
   erbium_init_primitives (info->base_name);
   if (erbium_c_frontend)
-    erbium_init_frontend (info->base_name);
+    {
+      erbium_init_frontend (info->base_name);
+      /* After frontend.cc: its PLUGIN_PRE_GENERICIZE callback runs
+	 first, so that Erbium constructs in task bodies are rewritten
+	 before the bodies are outlined.  */
+      erbium_init_omp_stream (info->base_name);
+    }
   erbium_init_window (info->base_name);
   /* After window: the strip-miner places itself before erbium-window.  */
   erbium_init_stripmine (info->base_name);

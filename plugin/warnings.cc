@@ -59,6 +59,9 @@ static struct erbium_warning_info
   { "erbium-negative-index",
     "a negative constant index in a view subscript or a primitive (stream "
     "indices count from 0)", ERBIUM_WS_DEFAULT },
+  { "erbium-implicit-stream",
+    "a pointer that is not declared as a stream used as one in a clause of "
+    "a task pragma (implicitly typed stream)", ERBIUM_WS_DEFAULT },
 };
 
 /* The warning being emitted by erbium_warning_at, for

@@ -1,0 +1,340 @@
+/* omp-stream.h -- declarations shared by the files of the plugin that
+   compile the OpenMP stream extension (Pop and Cohen, "A stream-computing
+   extension to OpenMP", HiPEAC 2011; the syntax OpenStream kept):
+     streams.cc      the stream and stream_ref attributes, stream
+                     declarations (creation, release at block exit);
+     taskrt.cc       the runtime interface of <erbium/task.h> as the
+                     plugin declares it itself (types and functions);
+     pragma-expr.cc  C expressions written inside the pragmas' clauses;
+     pragmas.cc      #pragma omp|erbium task, tick, taskwait and their
+                     clauses: one erbium_site per task pragma, and a
+                     marker statement where the pragma stands;
+     outline.cc      at PLUGIN_PRE_GENERICIZE, each marker and the
+                     statement after it become the site's body function,
+                     its static er_site and the er_task_create call (or,
+                     for an OpenMP task without stream clause, GCC's own
+                     OMP_TASK);
+     tasksites.cc    when the unit is parsed, which sites run one
+                     process per instance; the dump (pass erbium-tasks).
+   The language is described in OMP-STREAM-SPEC.md of the project
+   (sections 2 to 7) and in the README, "OpenMP stream tasks"; the
+   runtime's contract is runtime/include/erbium/task.h.  */
+
+#ifndef ERBIUM_OMP_STREAM_H
+#define ERBIUM_OMP_STREAM_H
+
+/* Needs <string>: the files that include it define INCLUDE_STRING
+   before system.h.  */
+
+/* Access kinds: the values of ER_ACCESS_INPUT, _OUTPUT and _PEEK of
+   <erbium/task.h> (C++ cannot include it here: keep them equal).  */
+enum erbium_access_kind
+{
+  ERBIUM_ACC_INPUT = 1,
+  ERBIUM_ACC_OUTPUT = 2,
+  ERBIUM_ACC_PEEK = 3
+};
+
+/* er_site.flags and er_task_create's flags of <erbium/task.h>.  */
+#define ERBIUM_SITE_PER_INSTANCE 1
+#define ERBIUM_TASK_UNDEFERRED 1
+
+/* One stream access of a task clause (input, output, peek; inout_reuse
+   makes an input and an output linked by REUSE).  Trees are front-end
+   expressions built at the pragma, evaluated by the creating control
+   program.  */
+struct erbium_access
+{
+  enum erbium_access_kind kind;
+  /* The access in the clause (its stream's name).  */
+  location_t loc;
+  /* The stream handle (a void * expression: `x', `xs[i]', `s'), or for
+     an array of windows the array of handles (`xs').  */
+  tree stream;
+  /* The declaration the stream is named by (a stream, stream_ref or
+     stream parameter, or an implicitly typed pointer variable).  */
+  tree stream_decl;
+  /* The view: a VAR_DECL or PARM_DECL; for an implicit view, the
+     variable that stands for it in the task body (streams.cc,
+     erbium_implicit_view: an artificial variable, or the stream's own
+     declaration, whose type is then the element type TYPE until the end
+     of the function).  */
+  tree view;
+  bool implicit_view;
+  /* The view's type (for an implicit view, the element type).  */
+  tree view_type;
+  /* The last bracket of the view (the burst, in view elements), or
+     NULL_TREE for 1.  */
+  tree burst;
+  /* For an array of windows `xs >> v[K][N]': K (the number of windows
+     and streams); NULL_TREE otherwise.  */
+  tree count;
+  /* The other access of an inout_reuse pair, or -1.  */
+  int reuse;
+  /* The stream's element size in bytes when its declaration gives it
+     (sizeof T of `T x __attribute__((stream))'), NULL_TREE for an
+     implicitly typed stream (er_stream_esize at creation).  */
+  tree esize;
+};
+
+/* How a task pragma is compiled.  */
+enum erbium_site_kind
+{
+  /* An Erbium task: a body function run by a persistent process,
+     er_task_create at the pragma (outline.cc).  */
+  ERBIUM_SITE_STREAM,
+  /* `#pragma omp task' without stream clause: GCC's own OpenMP task
+     (OMP_TASK with the clauses in OMP_CLAUSES) under -fopenmp inside an
+     OpenMP construct, with a clause only OpenMP tasks have (OMP_ONLY) or
+     in a unit without streams; else a data-flow task without accesses
+     (OMP-STREAM-SPEC.md 6.8), lowered as ERBIUM_SITE_STREAM; without
+     -fopenmp, ignored where it is no data-flow task.  Decided by
+     outline.cc at the end of the function.  */
+  ERBIUM_SITE_OMP
+};
+
+/* Data-sharing defaults (the default clause).  */
+enum erbium_default
+{
+  ERBIUM_DEFAULT_UNSPECIFIED,
+  ERBIUM_DEFAULT_SHARED,
+  ERBIUM_DEFAULT_NONE,
+  ERBIUM_DEFAULT_FIRSTPRIVATE,
+  ERBIUM_DEFAULT_PRIVATE
+};
+
+/* One task pragma of the unit (a site).  Made by pragmas.cc at the
+   pragma, lowered by outline.cc at the end of its function, given its
+   process kind and dumped by tasksites.cc at the end of the unit.  The
+   trees are kept alive by erbium_keep.  */
+struct erbium_site
+{
+  /* Index in erbium_sites.  */
+  int id;
+  location_t loc;
+  /* How the pragma was spelled: "omp task" or "erbium task".  */
+  const char *pragma;
+  enum erbium_site_kind kind;
+  /* The function the pragma is in.  */
+  tree fn;
+  vec<erbium_access> accesses;
+  /* The decls of the firstprivate, private and shared clauses.  */
+  vec<tree> firstprivate;
+  vec<tree> privates;
+  vec<tree> shared;
+  enum erbium_default deflt;
+  /* The if clause's condition, or NULL_TREE.  */
+  tree if_expr;
+  /* task_name (IDENT): the identifier, or NULL_TREE.  */
+  tree name;
+  /* ERBIUM_SITE_OMP: the OMP_CLAUSE chain (validated; NULL_TREE without
+     -fopenmp), and whether a clause only OpenMP tasks have (depend,
+     final) was given.  */
+  tree omp_clauses;
+  bool omp_only;
+  /* The pragma had errors (reported): outline.cc only removes the
+     marker.  */
+  bool bad;
+  /* A task without stream clause lowered as a data-flow task.  */
+  bool plain;
+  /* The task's statement is the empty statement `;', which the C parser
+     does not add to the statement list.  */
+  bool empty_body;
+
+  /* Set by outline.cc.  The static er_site, the body function the
+     runtime calls (void (void *, void *const *)) and the function the
+     task's statement became (called by it), the function that contains
+     the er_task_create call.  */
+  tree site_var;
+  tree body_fn;
+  tree inner_fn;
+  tree creator;
+  /* What outlining made of the site, for the dump (lines).  */
+  std::string dump;
+  /* Set by tasksites.cc: one process per instance, and why.  */
+  bool per_instance;
+  std::string why;
+};
+
+/* Every site of the unit, in source order.  pragmas.cc.  */
+extern vec<erbium_site *> erbium_sites;
+
+/* True once the unit declares a stream or has a stream task or a tick
+   (erbium_set_unit_has_streams).  */
+extern bool erbium_unit_has_streams;
+
+/* Note that the unit has streams: from then on, and in the functions
+   already parsed, `#pragma omp taskwait' also waits for the Erbium tasks
+   (er_taskwait after GOMP_taskwait).  pragmas.cc.  */
+void erbium_set_unit_has_streams (void);
+
+/* True when the plugin owns `#pragma omp task|tick|taskwait' with
+   -fopenmp given (pragmas.cc, erbium_omp_pragmas_registered).  */
+extern bool erbium_openmp;
+
+/* Keep tree T alive for the garbage collector until the end of the unit
+   (the sites hold trees across functions).  Returns T.  taskrt.cc.  */
+tree erbium_keep (tree t);
+
+/* ---- streams.cc ---- */
+
+/* What a declaration is as a stream.  */
+enum erbium_stream_kind
+{
+  ERBIUM_NOT_STREAM,
+  /* `T x __attribute__((stream))' in a block (one stream, or an array
+     of streams): created at its declaration, released at block exit.  */
+  ERBIUM_STREAM_VAR,
+  /* A stream parameter (`T s __attribute__((stream))', `T s[]'),
+     never created nor released here.  */
+  ERBIUM_STREAM_PARM,
+  /* `T r __attribute__((stream_ref))': a handle variable.  */
+  ERBIUM_STREAM_REF
+};
+
+/* The stream kind of DECL, and in *ELT (when not NULL) the element type
+   T of its declaration.  */
+enum erbium_stream_kind erbium_stream_decl (const_tree decl, tree *elt);
+
+/* True when DECL's handle is an array of stream handles (an array of
+   streams or a selection array, or a `T s[]' parameter).  */
+bool erbium_stream_array_p (const_tree decl);
+
+/* The variable that stands for the implicit view of the stream STREAM
+   (a declaration of kind other than ERBIUM_NOT_STREAM) in task bodies:
+   an artificial variable declared in the current scope, or STREAM
+   itself, typed as its element until erbium_restore_streams; see
+   streams.cc.  */
+tree erbium_implicit_view (tree stream, location_t loc);
+
+/* An expression of the handle of stream DECL (a declaration of a single
+   stream): DECL, or, while DECL stands for an implicit view, an access
+   to its storage as a handle.  */
+tree erbium_stream_ref (tree decl);
+
+/* Give the streams that stood for implicit views their handle types
+   back: at the end of their function (outline.cc).  */
+void erbium_restore_streams (void);
+
+/* When DECL is such an implicit view variable, the stream it stands
+   for; else NULL_TREE.  */
+tree erbium_implicit_view_stream (const_tree decl);
+
+/* Register the attributes and the declaration callback.  */
+void erbium_init_streams (const char *plugin_name);
+
+/* ---- taskrt.cc ---- */
+
+/* The runtime functions the lowering calls (runtime/include/erbium/
+   task.h).  */
+enum erbium_task_fn
+{
+  ERBIUM_FN_STREAM_NEW,
+  ERBIUM_FN_STREAM_NEW_ARRAY,
+  ERBIUM_FN_STREAM_RETAIN,
+  ERBIUM_FN_STREAM_RELEASE,
+  ERBIUM_FN_STREAM_ESIZE,
+  ERBIUM_FN_TASK_CREATE,
+  ERBIUM_FN_STREAM_TICK,
+  ERBIUM_FN_TASKWAIT,
+  ERBIUM_FN_COUNT
+};
+
+/* The FUNCTION_DECL of runtime function F: the unit's own declaration
+   when it has one (it includes <erbium/task.h>), else the plugin's
+   (never entered into the C scope), with void * for the er_stream,
+   er_site and er_task_access pointers.  */
+tree erbium_task_fn (enum erbium_task_fn f);
+
+/* Build a call of runtime function F at LOC with the N arguments that
+   follow, each converted to the parameter's type.  */
+tree erbium_task_call (location_t loc, enum erbium_task_fn f, int n, ...);
+
+/* struct er_task_access { er_stream *stream; int kind; int64_t burst;
+   int64_t horizon; } and its fields; struct er_site { void (*body)
+   (void *, void *const *); const char *where; int flags; void *rt; }.
+   Built by the plugin with the layout of <erbium/task.h>.  */
+tree erbium_access_type (void);
+tree erbium_site_type (void);
+/* The FIELD_DECL called NAME of TYPE (one of the two above).  */
+tree erbium_task_field (tree type, const char *name);
+
+/* The type of a task body: void (void *, void *const *).  */
+tree erbium_body_fntype (void);
+
+/* The type int64_t (the runtime's bursts, horizons and tick counts).  */
+tree erbium_int64_type (void);
+
+/* A string literal "S" of type const char * (its address).  */
+tree erbium_string_literal (const char *s);
+
+/* Register the GC root.  */
+void erbium_init_taskrt (const char *plugin_name);
+
+/* ---- pragma-expr.cc ---- */
+
+/* One token of a pragma line, as pragma_lex gave it (keywords as
+   CPP_NAME).  */
+struct erbium_ptok
+{
+  enum cpp_ttype type;
+  tree value;
+  location_t loc;
+};
+
+/* The tokens of one pragma line, read whole (erbium_read_pragma), with
+   a read position.  The last token is CPP_EOF (at the end of the
+   line).  */
+struct erbium_pragma_tokens
+{
+  vec<erbium_ptok> toks;
+  unsigned pos;
+  const erbium_ptok &peek (unsigned n = 0) const;
+  const erbium_ptok &next ();
+  bool at (enum cpp_ttype t, unsigned n = 0) const;
+  bool at_name (const char *name, unsigned n = 0) const;
+};
+
+/* Read the rest of the current pragma line into *T.  */
+void erbium_read_pragma (erbium_pragma_tokens *t);
+
+/* Parse a C conditional expression at T's position (the operators of C
+   but assignment and comma, casts to simple type names, sizeof, calls,
+   subscripts, members), as the C parser would build it (c-tree.h's
+   build functions), converted to an rvalue and folded.  On a syntax
+   error, reports it at the offending token and returns error_mark_node
+   (the position is then past it).  */
+tree erbium_parse_expr (erbium_pragma_tokens *t);
+
+/* Parse the same, but keep an lvalue (no conversion to an rvalue; used
+   for the list items of depend).  */
+tree erbium_parse_lvalue (erbium_pragma_tokens *t);
+
+/* ---- pragmas.cc ---- */
+
+/* The marker call at a task pragma's position (outline.cc finds it and
+   the statement after it), or -1 when STMT is no marker; else the
+   site's index.  */
+int erbium_marker_site (const_tree stmt);
+
+/* Register the pragmas; PLUGIN_NAME as given to plugin_init.  Called
+   first of all the parts (it clears and restores flag_openmp around
+   GCC's pragma registration, GCC-PLUGIN-NOTES "Pragmas").  */
+void erbium_init_pragmas (const char *plugin_name);
+
+/* ---- outline.cc ---- */
+
+/* Register the PLUGIN_PRE_GENERICIZE callback (after frontend.cc's).  */
+void erbium_init_outline (const char *plugin_name);
+
+/* ---- tasksites.cc ---- */
+
+/* Record, for the process analysis at the end of the unit, the calls of
+   FN's body (GENERIC): called functions, sites created, taskwaits.  */
+void erbium_note_function (tree fn);
+
+/* Register the decision (PLUGIN_ALL_IPA_PASSES_START) and the
+   erbium-tasks dump pass.  */
+void erbium_init_tasksites (const char *plugin_name);
+
+#endif /* ERBIUM_OMP_STREAM_H */

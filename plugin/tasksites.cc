@@ -1,0 +1,303 @@
+/* tasksites.cc -- which stream task sites run one process per instance,
+   and the dump of every site (pass erbium-tasks).
+
+   A site's process runs its instances one after the other, in creation
+   order (<erbium/task.h>).  An instance that waits for a later instance
+   of the same site would wait for ever, so such a site gets
+   ER_SITE_PER_INSTANCE (a process per instance).  The plugin gives it to
+   a site whose body
+   * may wait for its children: it reaches a taskwait (#pragma omp
+     taskwait, #pragma erbium taskwait, er_taskwait) through the calls of
+     the unit; the children may be waiting for a later instance of the
+     site;
+   * or is created by a function that is reached again from its own
+     calls and the bodies of the sites it creates: recursion, where an
+     instance's inputs may be written by the tasks of a deeper call,
+     created later (a recursive Fibonacci's sum tasks).
+   Calls of functions of other units and through pointers are not seen:
+   a site whose instances depend on later instances in another way
+   deadlocks, and the runtime reports the deadlock.
+
+   outline.cc records what each function of the unit calls
+   (erbium_note_function, on GENERIC, at PLUGIN_PRE_GENERICIZE); the
+   decision is made when the whole unit is known, at
+   PLUGIN_ALL_IPA_PASSES_START (before any site is written out), and the
+   flags written into each static er_site.  The pass erbium-tasks, after
+   `optimized' (at every -O level), writes what became of each site
+   (outline.cc's description and the process decision) into its dump
+   (-fplugin-arg-erbium-dump), once per unit.  */
+
+#define INCLUDE_MAP
+#define INCLUDE_STRING
+#include "gcc-plugin.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "builtins.h"
+#include "context.h"
+#include "dumpfile.h"
+#include "diagnostic-core.h"
+#include "cpplib.h"
+#include "erbium-plugin.h"
+#include "omp-stream.h"
+
+/* What a function of the unit does, for the decision.  */
+struct erbium_fn_facts
+{
+  tree decl;
+  /* DECL_UIDs of the functions it calls directly.  */
+  auto_vec<unsigned> callees;
+  /* The sites it creates.  */
+  auto_vec<int> creates;
+  /* Whether it waits for its children (a taskwait).  */
+  bool waits;
+};
+
+static std::map<unsigned, erbium_fn_facts *> erbium_facts;
+
+/* The site whose er_site variable ADDR (an argument of er_task_create)
+   takes the address of, or NULL.  */
+static erbium_site *
+erbium_site_of (tree addr)
+{
+  STRIP_NOPS (addr);
+  if (TREE_CODE (addr) != ADDR_EXPR)
+    return NULL;
+  tree v = TREE_OPERAND (addr, 0);
+  for (erbium_site *s : erbium_sites)
+    if (s->site_var == v)
+      return s;
+  return NULL;
+}
+
+/* walk_tree callback: record the calls of a function (DATA, its
+   facts).  */
+static tree
+erbium_note_r (tree *tp, int *walk_subtrees, void *data)
+{
+  erbium_fn_facts *f = (erbium_fn_facts *) data;
+  tree t = *tp;
+  if (TYPE_P (t) || DECL_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) != CALL_EXPR)
+    return NULL_TREE;
+  tree callee = get_callee_fndecl (t);
+  if (!callee)
+    return NULL_TREE;
+  if (fndecl_built_in_p (callee, BUILT_IN_GOMP_TASKWAIT)
+      || callee == erbium_task_fn (ERBIUM_FN_TASKWAIT)
+      || (DECL_NAME (callee) && id_equal (DECL_NAME (callee), "er_taskwait")
+	  && TREE_PUBLIC (callee)))
+    f->waits = true;
+  else if (DECL_NAME (callee) && id_equal (DECL_NAME (callee),
+					    "er_task_create")
+	   && call_expr_nargs (t) > 0)
+    {
+      if (erbium_site *s = erbium_site_of (CALL_EXPR_ARG (t, 0)))
+	{
+	  f->creates.safe_push (s->id);
+	  s->creator = f->decl;
+	}
+    }
+  else
+    f->callees.safe_push (DECL_UID (callee));
+  return NULL_TREE;
+}
+
+/* See omp-stream.h.  */
+void
+erbium_note_function (tree fn)
+{
+  if (!fn || !DECL_SAVED_TREE (fn))
+    return;
+  erbium_fn_facts *&f = erbium_facts[DECL_UID (fn)];
+  if (!f)
+    f = new erbium_fn_facts ();
+  f->decl = fn;
+  f->callees.truncate (0);
+  f->creates.truncate (0);
+  f->waits = false;
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (fn), erbium_note_r, f);
+}
+
+/* The facts of the function with DECL_UID UID, or NULL (not in the
+   unit).  */
+static erbium_fn_facts *
+erbium_facts_of (unsigned uid)
+{
+  auto it = erbium_facts.find (uid);
+  return it == erbium_facts.end () ? NULL : it->second;
+}
+
+/* The functions reachable from FROM (its DECL_UID) through calls and,
+   when CREATIONS, through the bodies of the sites they create, FROM
+   included; *WAITER is set to the first that waits.  */
+static void
+erbium_reach (unsigned from, bool creations, std::map<unsigned, bool> *seen,
+	      tree *waiter)
+{
+  auto_vec<unsigned> work;
+  work.safe_push (from);
+  (*seen)[from] = true;
+  while (!work.is_empty ())
+    {
+      unsigned u = work.pop ();
+      erbium_fn_facts *f = erbium_facts_of (u);
+      if (!f)
+	continue;
+      if (f->waits && waiter && !*waiter)
+	*waiter = f->decl;
+      auto visit = [&] (unsigned v) {
+	if (!seen->count (v))
+	  {
+	    (*seen)[v] = true;
+	    work.safe_push (v);
+	  }
+      };
+      for (unsigned c : f->callees)
+	visit (c);
+      if (creations)
+	for (int s : f->creates)
+	  if (erbium_sites[s]->body_fn)
+	    visit (DECL_UID (erbium_sites[s]->body_fn));
+    }
+}
+
+/* The name of FN for the dump: the source function a body function
+   comes from is in its name.  */
+static const char *
+erbium_fn_name (tree fn)
+{
+  return fn && DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "?";
+}
+
+/* PLUGIN_ALL_IPA_PASSES_START: decide each stream site's process kind
+   and write it into its er_site.  */
+static void
+erbium_decide_sites (void *, void *)
+{
+  static bool done;
+  if (done || seen_error ())
+    return;
+  done = true;
+  for (erbium_site *s : erbium_sites)
+    {
+      if (!s->site_var || !s->body_fn)
+	continue;
+      std::map<unsigned, bool> calls;
+      tree waiter = NULL_TREE;
+      erbium_reach (DECL_UID (s->body_fn), false, &calls, &waiter);
+      if (waiter)
+	{
+	  s->per_instance = true;
+	  s->why = std::string ("its body may wait for its children (taskwait "
+				"in ") + erbium_fn_name (waiter) + ")";
+	}
+      else if (s->creator)
+	{
+	  /* The creator on a cycle of calls and creations: start from
+	     what it calls and creates.  */
+	  std::map<unsigned, bool> all;
+	  erbium_fn_facts *cf = erbium_facts_of (DECL_UID (s->creator));
+	  if (cf)
+	    {
+	      for (unsigned c : cf->callees)
+		if (!all.count (c))
+		  erbium_reach (c, true, &all, NULL);
+	      for (int t : cf->creates)
+		if (erbium_sites[t]->body_fn
+		    && !all.count (DECL_UID (erbium_sites[t]->body_fn)))
+		  erbium_reach (DECL_UID (erbium_sites[t]->body_fn), true, &all,
+				NULL);
+	    }
+	  if (all.count (DECL_UID (s->creator)))
+	    {
+	      s->per_instance = true;
+	      s->why = std::string ("recursion: ") + erbium_fn_name (s->creator)
+		       + ", which creates the site, is reached again from its "
+			 "calls and tasks, so an instance may depend on a later "
+			 "one";
+	    }
+	}
+      if (!s->per_instance)
+	s->why = "its instances wait only for data of earlier instances";
+      tree init = DECL_INITIAL (s->site_var);
+      tree flags = erbium_task_field (erbium_site_type (), "flags");
+      constructor_elt *e;
+      unsigned i;
+      FOR_EACH_VEC_SAFE_ELT (CONSTRUCTOR_ELTS (init), i, e)
+	if (e->index == flags)
+	  e->value = build_int_cst (integer_type_node,
+				    s->per_instance
+				    ? ERBIUM_SITE_PER_INSTANCE : 0);
+    }
+}
+
+/* The pass erbium-tasks: writes the sites' description into its dump,
+   once per unit.  */
+const pass_data erbium_tasks_pass_data = {
+  GIMPLE_PASS,
+  "erbium-tasks",
+  OPTGROUP_NONE,
+  TV_NONE,
+  0,
+  0,
+  0,
+  0,
+  0,
+};
+
+class erbium_tasks_pass : public gimple_opt_pass
+{
+public:
+  erbium_tasks_pass (gcc::context *ctxt)
+    : gimple_opt_pass (erbium_tasks_pass_data, ctxt)
+  {}
+
+  bool gate (function *) final override
+  {
+    return !erbium_sites.is_empty () && !printed;
+  }
+
+  unsigned int execute (function *) final override;
+
+private:
+  static bool printed;
+};
+
+bool erbium_tasks_pass::printed;
+
+unsigned int
+erbium_tasks_pass::execute (function *)
+{
+  if (!dump_file)
+    return 0;
+  printed = true;
+  fprintf (dump_file, "OpenMP stream task sites of the unit:\n");
+  for (erbium_site *s : erbium_sites)
+    {
+      if (s->dump.empty ())
+	continue;
+      fputs (s->dump.c_str (), dump_file);
+      if (s->site_var)
+	fprintf (dump_file, "  process: %s: %s\n",
+		 s->per_instance ? "one per instance" : "one per site",
+		 s->why.c_str ());
+    }
+  return 0;
+}
+
+/* See omp-stream.h.  */
+void
+erbium_init_tasksites (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+		     erbium_decide_sites, NULL);
+  erbium_register_pass (plugin_name, new erbium_tasks_pass (g), "optimized",
+			1, PASS_POS_INSERT_AFTER);
+}

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -91,7 +92,9 @@ check_done (const char *name, const char *fmt, ...)
    exit status N" (128 + the signal number when a signal killed it) and
    return N.  In that child, return -1: the caller then runs the failing
    scenario.  The child shares stdout and stderr, so its messages come
-   first in the output.  */
+   first in the output.  A child still running after CHECK_CHILD_SECONDS
+   is killed and 3 returned.  */
+#define CHECK_CHILD_SECONDS 30
 extern char **environ;
 
 static int
@@ -113,8 +116,27 @@ check_in_child (void)
       printf ("posix_spawn failed\n");
       return 2;
     }
+  /* Wait at most CHECK_CHILD_SECONDS: a child that hangs is killed
+     rather than left behind when the test's time runs out.  */
   int status;
-  if (waitpid (pid, &status, 0) != pid)
+  pid_t got = 0;
+  for (long waited_ms = 0; got == 0; waited_ms += 10)
+    {
+      got = waitpid (pid, &status, WNOHANG);
+      if (got == 0 && waited_ms >= CHECK_CHILD_SECONDS * 1000L)
+	{
+	  kill (pid, SIGKILL);
+	  waitpid (pid, &status, 0);
+	  printf ("child still running after %d s: killed\n",
+		  CHECK_CHILD_SECONDS);
+	  fflush (stdout);
+	  free (env);
+	  return 3;
+	}
+      if (got == 0)
+	usleep (10000);
+    }
+  if (got != pid)
     {
       printf ("waitpid failed\n");
       return 2;

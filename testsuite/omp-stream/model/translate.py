@@ -22,6 +22,7 @@ body uses is copied at creation, which is also OpenMP's default for a
 task outside a parallel region).
 """
 
+import os
 import re
 import sys
 
@@ -34,6 +35,7 @@ DECL_RE = re.compile(
     r'(?P<dims>\[[^\]\n]*\])?[ \t]*__attribute__[ \t]*\(\([ \t]*'
     r'(?P<kind>stream_ref|stream)[ \t]*\)\)')
 
+KEYWORDS = {'if', 'for', 'while', 'switch', 'return', 'sizeof'}
 STORAGE = {'static', 'const', 'register', 'volatile', 'extern'}
 
 stream_types = {}          # stream name -> element type (C text)
@@ -355,11 +357,12 @@ def translate_tick(args):
 def enclosing_function(text, pos):
     """Name of the function whose body contains POS (top level only)."""
     best = None
-    for m in re.finditer(r'^([A-Za-z_][\w \t\*]*?)\b([A-Za-z_]\w*)[ \t]*\(',
+    for m in re.finditer(r'^(?:[A-Za-z_][\w \t\*]*?[ \t\*])?([A-Za-z_]\w*)[ \t]*\(',
                          text, re.M):
         if m.start() > pos:
             break
-        best = m.group(2)
+        if m.group(1) not in KEYWORDS:
+            best = m.group(1)
     return best
 
 
@@ -423,9 +426,11 @@ def find_functions(text):
     """Functions containing task pragmas, and those that a task body in
     them calls back (recursion through a task site)."""
     bodies = {}
-    for m in re.finditer(r'^([A-Za-z_][\w \t\*]*?)\b([A-Za-z_]\w*)[ \t]*\(',
+    for m in re.finditer(r'^(?:[A-Za-z_][\w \t\*]*?[ \t\*])?([A-Za-z_]\w*)[ \t]*\(',
                          text, re.M):
-        name = m.group(2)
+        name = m.group(1)
+        if name in KEYWORDS:
+            continue
         j = match_close(text, text.index('(', m.start()))
         k = skip_ws(text, j)
         if k < len(text) and text[k] == '{':
@@ -442,9 +447,42 @@ def find_functions(text):
                 recursive_funcs.add(name)
 
 
+def strip_comments(text):
+    """Comments become spaces (newlines kept), so that pragma-like text in
+    a comment is not taken for a pragma."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in '"\'':
+            j = skip_literal(text, i)
+            out.append(text[i:j])
+            i = j
+        elif text.startswith('/*', i):
+            j = text.index('*/', i) + 2
+            out.append(re.sub(r'[^\n]', ' ', text[i:j]))
+            i = j
+        elif text.startswith('//', i):
+            j = text.index('\n', i)
+            out.append(' ' * (j - i))
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return ''.join(out)
+
+
+def inline_includes(text, directory):
+    """#include "x.c" of a sibling test: its text, included once."""
+    def repl(m):
+        return open(os.path.join(directory, m.group(1))).read()
+    return re.sub(r'^[ \t]*#[ \t]*include[ \t]+"([^"]+\.c)"[ \t]*$', repl,
+                  text, flags=re.M)
+
+
 def main():
     fname = sys.argv[1]
-    text = open(fname).read()
+    text = inline_includes(open(fname).read(), os.path.dirname(fname) or '.')
+    text = strip_comments(text)
     short = fname.split('/')[-1]
     find_functions(text)
     text = rewrite_decls(text)

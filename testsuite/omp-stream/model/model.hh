@@ -92,6 +92,16 @@ static thread_local ref_node *ref_current;
 static ref_node ref_root;
 static bool ref_site_order, ref_shuffle;
 
+/* MODEL_MUTATE=NAME breaks one rule on purpose, to show which tests
+   notice (run.py -m default): exec-order (positions assigned when an
+   instance starts, not when it is created), peek-advances (a peek moves
+   the read counter), grandchildren (taskwait also waits for the
+   children's children), no-undeferred (if (0) ignored), writer-waits-reader
+   (OpenStream's DF runtime: a writer runs only once readers or ticks
+   cover its positions), no-tick-check, sliding-as-burst (an input moves
+   the read counter by its horizon).  */
+static std::string ref_mutate;
+
 static ref_node *
 ref_self ()
 {
@@ -161,6 +171,8 @@ ref_init ()
   done = true;
   ref_site_order = getenv ("MODEL_SITE_ORDER") && atoi (getenv ("MODEL_SITE_ORDER"));
   ref_shuffle = getenv ("MODEL_SHUFFLE") && atoi (getenv ("MODEL_SHUFFLE"));
+  if (getenv ("MODEL_MUTATE"))
+    ref_mutate = getenv ("MODEL_MUTATE");
   std::thread (ref_watchdog).detach ();
   atexit (ref_wait_all);
 }
@@ -178,7 +190,7 @@ static bool
 ref_available (const ref_acc &a)
 {
   if (a.kind == MODEL_OUTPUT)
-    return true;
+    return ref_mutate != "writer-waits-reader" || a.s->r >= a.pos + a.burst;
   long long end = a.pos + a.horizon;
   if ((long long) a.s->written.size () < end)
     return false;
@@ -229,7 +241,7 @@ ref_tick (ref_stream *s, long long n)
 {
   ref_init ();
   std::lock_guard<std::mutex> g (ref_mu);
-  if (s->peek_h >= 0 && n != s->peek_h)
+  if (s->peek_h >= 0 && n != s->peek_h && ref_mutate != "no-tick-check")
     {
       fprintf (stderr, "model: error: tick (%s >> %lld) does not match the "
 	       "horizon %lld of the last peek of %s\n", s->name.c_str (), n,
@@ -240,6 +252,34 @@ ref_tick (ref_stream *s, long long n)
   s->r += n;
   s->peek_h = -1;
   ref_progress++;
+}
+
+/* Give the accesses ACC their positions (lock held).  */
+static void
+ref_assign (std::vector<ref_acc> &acc)
+{
+  for (ref_acc &a : acc)
+    {
+      ref_stream *s = a.s;
+      if (a.kind == MODEL_OUTPUT)
+	{
+	  a.pos = s->w;
+	  s->w += a.burst;
+	}
+      else if (a.kind == MODEL_INPUT)
+	{
+	  a.pos = s->r;
+	  s->r += ref_mutate == "sliding-as-burst" ? a.horizon : a.burst;
+	  s->peek_h = -1;
+	}
+      else
+	{
+	  a.pos = s->r;
+	  s->peek_h = a.horizon;
+	  if (ref_mutate == "peek-advances")
+	    s->r += a.horizon;
+	}
+    }
 }
 
 static void
@@ -261,6 +301,8 @@ ref_run (ref_node *node, const std::string &site, bool ordered, long long seq,
     if (ordered)
       ref_wait (l, node, "its turn at site " + site,
 		[&] { return ref_sites[site].next == seq; });
+    if (ref_mutate == "exec-order")
+      ref_assign (acc);
     for (ref_acc &a : acc)
       ref_wait (l, node, ref_describe (a), [&] { return ref_available (a); });
     for (ref_acc &a : acc)
@@ -300,31 +342,13 @@ ref_task (const char *site, int flags, std::vector<long long> bufsizes,
   ref_node *parent = ref_self ();
   ref_node *node = new ref_node;
   node->site = site;
-  bool undeferred = flags & 2;
+  bool undeferred = (flags & 2) && ref_mutate != "no-undeferred";
   bool ordered = ref_site_order && !(flags & 1) && !undeferred;
   long long seq = 0;
   {
     std::lock_guard<std::mutex> g (ref_mu);
-    for (ref_acc &a : acc)
-      {
-	ref_stream *s = a.s;
-	if (a.kind == MODEL_OUTPUT)
-	  {
-	    a.pos = s->w;
-	    s->w += a.burst;
-	  }
-	else if (a.kind == MODEL_INPUT)
-	  {
-	    a.pos = s->r;
-	    s->r += a.burst;
-	    s->peek_h = -1;
-	  }
-	else
-	  {
-	    a.pos = s->r;
-	    s->peek_h = a.horizon;
-	  }
-      }
+    if (ref_mutate != "exec-order")
+      ref_assign (acc);
     if (ordered)
       seq = ref_sites[site].created++;
     parent->children.push_back (node);
@@ -354,9 +378,18 @@ ref_taskwait ()
   std::unique_lock<std::mutex> l (ref_mu);
   std::vector<ref_node *> kids;
   kids.swap (self->children);
+  std::function<bool (ref_node *)> finished = [&] (ref_node *k) {
+    if (!k->done)
+      return false;
+    if (ref_mutate == "grandchildren")
+      for (ref_node *g : k->children)
+	if (!finished (g))
+	  return false;
+    return true;
+  };
   ref_wait (l, self, "its children (taskwait)", [&] {
     for (ref_node *k : kids)
-      if (!k->done)
+      if (!finished (k))
 	return false;
     return true;
   });

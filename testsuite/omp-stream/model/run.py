@@ -2,12 +2,12 @@
 """run.py -- check the programs of testsuite/omp-stream against model.hh,
 the reference model of the positions semantics (see translate.py).
 
-  run.py [-n RUNS] [test.c ...]      (default: every ../*.c)
+  run.py [-n RUNS] [-m] [test.c ...]      (default: every ../*.c)
 
 Each program is translated, compiled with g++ and run RUNS times (default
 3) in each of three modes: instances as free threads, instances of a site
 in creation order (MODEL_SITE_ORDER=1), and random delays
-(MODEL_SHUFFLE=1).  A run passes when the program's exit status agrees
+(MODEL_SHUFFLE=1); -m: the first mode only.  A run passes when the program's exit status agrees
 with its dg-shouldfail and its output matches its dg-output patterns
 (matched by tclsh as dg.exp does, model/match.tcl).  A program whose dg-options hold -fopenmp is
 compiled with -fopenmp.  dg-warning directives are not checked here (the
@@ -55,9 +55,13 @@ def directives(src):
 def main():
     args = sys.argv[1:]
     runs = 3
-    if args[:1] == ['-n']:
-        runs = int(args[1])
-        args = args[2:]
+    modes = ({}, {'MODEL_SITE_ORDER': '1'}, {'MODEL_SHUFFLE': '1'})
+    while args[:1] in (['-n'], ['-m']):
+        if args[0] == '-n':
+            runs = int(args[1])
+        else:
+            modes = ({},)
+        args = args[2:] if args[0] == '-n' else args[1:]
     tests = args or sorted(
         os.path.join(HERE, '..', f) for f in os.listdir(os.path.join(HERE, '..'))
         if f.endswith('.c'))
@@ -88,13 +92,13 @@ def main():
             failed.append(name)
             continue
         ok = True
-        for mode in ({}, {'MODEL_SITE_ORDER': '1'}, {'MODEL_SHUFFLE': '1'}):
+        for mode in modes:
             for k in range(runs):
                 env = dict(os.environ, **mode)
                 try:
                     p = subprocess.run([exe], stdout=subprocess.PIPE,
                                        stderr=subprocess.STDOUT, text=True,
-                                       env=env, timeout=30, cwd=tmp)
+                                       env=env, timeout=int(os.environ.get('MODEL_TIMEOUT', '30')), cwd=tmp)
                 except subprocess.TimeoutExpired:
                     print('TIMEOUT', name, mode)
                     ok = False

@@ -7,7 +7,10 @@
    no taskwait.  2: an if (1) reader is created before its writer (7): it
    must not run in main (main would wait for data no one has yet written)
    and receives 7.  3: writers of i * i, undeferred when i is even
-   (if (i % 2)), then one reader of six: 0+1+4+9+16+25 = 55.  */
+   (if (i % 2)), then one reader of six: 0+1+4+9+16+25 = 55.  An
+   undeferred writer needs only room in its stream, not a reader (under
+   OpenStream's runtime it would wait for a reader that main has not
+   created yet: OMP-STREAM-SPEC.md 6.6).  */
 /* { dg-do run } */
 /* { dg-output "form-if-clause: at once 10, deferred 7, mixed 55: ok" } */
 

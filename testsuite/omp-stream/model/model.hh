@@ -252,6 +252,7 @@ ref_tick (ref_stream *s, long long n)
   s->r += n;
   s->peek_h = -1;
   ref_progress++;
+  ref_cv.notify_all ();		/* writer-waits-reader: r moved */
 }
 
 /* Give the accesses ACC their positions (lock held).  */
@@ -357,6 +358,7 @@ ref_task (const char *site, int flags, std::vector<long long> bufsizes,
     if (!undeferred)
       ref_live++;
   }
+  ref_cv.notify_all ();		/* writer-waits-reader: r moved */
   if (undeferred)
     {
       ref_run (node, site, false, 0, bufsizes, acc, body);

@@ -7,9 +7,11 @@
    writes fib (n) on out: directly when n <= cut, else through two child
    tasks computing n - 1 and n - 2 on local streams s1 and s2 and an
    adder reading one element of each (implicit views).  fib (14) with a
-   cut-off of 6 creates 54 levels of recursion through the site; the
-   result, 377, is checked against the sequential function, and so are
-   fib (0) .. fib (9) with the same code (cut-off 3).  */
+   cut-off of 6 makes 54 calls that recurse through the sites (each
+   creating two children and an adder that waits for adders created
+   later, by those children); the result, 377, is checked against the
+   sequential function, and so are fib (0) .. fib (9) with the same code
+   (cut-off 3).  */
 /* { dg-do run } */
 /* { dg-timeout 60 } */
 /* { dg-output "tasks-fibonacci: fib\\(14\\) = 377; fib\\(0..9\\) = 0 1 1 2 3 5 8 13 21 34: ok" } */

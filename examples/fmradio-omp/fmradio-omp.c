@@ -77,11 +77,14 @@
    samples.  */
 #define FM_OMP_BLOCK_MIN 128
 #define FM_OMP_BLOCK_MAX 65536
-/* Default audio block: 1024, the sequential build's (5120 input samples,
-   40 KiB of I/Q per channel window, within the first-level cache through
-   the channel filter's 16 passes; 2810 blocks, 28 100 instances, for 60 s
-   of input).  To be measured against 512 to 8192 once the plugin compiles
-   the program (bench/README.md, "fmradio").  */
+/* Default audio block: 1024, the sequential build's: 5120 input samples,
+   a channel window of 40 KiB of I/Q; 2813 blocks, 28 130 task instances
+   for 60 s of input, which at a microsecond each would cost a tenth of
+   the receiver's CPU time (0.27 s).  Smaller blocks would keep more of
+   the filters' data in the first-level cache through their passes (the
+   Erbium build's channel blocks are 2048 samples) at the cost of more
+   instances.  To be measured against 512 to 8192 once the plugin
+   compiles the program (bench/README.md, "fmradio").  */
 #define FM_OMP_BLOCK 1024
 
 /* What the tasks share: the taps (read-only), the files, and the

@@ -154,6 +154,10 @@ $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A) $(SAN_STAMP)
 include examples/fmradio/fmradio.mk
 $(BUILD)/examples/fmradio: $(FM_OBJD)/dsp.o $(FM_OBJD)/wav.o $(FM_HEADERS)
 all: $(FM_SEQ)
+# The same receiver as an OpenMP stream program: `make fmradio-omp' and
+# `make bench-build' build it where the plugin compiles the stream pragmas
+# (examples/fmradio-omp/fmradio-omp.mk), not `make'.
+include examples/fmradio-omp/fmradio-omp.mk
 # --------------------------- end of examples -------------------------------
 
 # ---------------------------------------------------------------------------

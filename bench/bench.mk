@@ -17,6 +17,12 @@
 #   $(BUILD)/bench/fmradio-gomp issue 5: the FM receiver's block steps as
 #   $(BUILD)/bench/fmradio-tbb  OpenMP tasks and as a TBB flow graph,
 #                               peers of examples/fmradio
+#   $(BUILD)/bench/tasks-*      task-creation cost: a producer-consumer
+#                               pipeline, one task instance per block,
+#                               as stream pragmas (omp-stream), against
+#                               <erbium/task.h> (task-api), libgomp tasks
+#                               with depend (gomp-depend) and a TBB flow
+#                               graph (tbb-flow)
 #
 # bench/exploration/xbench.c (the drivers' shared chores, xbench.h) and
 # erbium.c (the C-API kernel, bench/plugin's same-run reference) are
@@ -73,3 +79,4 @@ $(EXPL_PROG): $(EXPL_OBJS) $(RUNTIME_LIB_A)
 include $(TOP)/bench/plugin/plugin.mk
 include $(TOP)/bench/stripmine/stripmine.mk
 include $(TOP)/bench/fmradio/fmradio.mk
+include $(TOP)/bench/tasks/tasks.mk

@@ -10,10 +10,12 @@
 # Both link the objects of examples/fmradio/fmradio.mk, FM_OBJS (the block
 # steps of blocks.c, dsp.c and wav.c, with the plugin's loop placement),
 # the ones the sequential build links, so that every build computes the
-# same floats and places its filter loops alike.  The other two
+# same floats and places its filter loops alike.  The other
 # implementations the driver (bench/fmradio/run) measures are
 # $(BUILD)/examples/fmradio and fmradio-seq, which the top-level Makefile
-# builds.
+# builds, and $(BUILD)/examples/fmradio-omp (the omp-stream row), which
+# examples/fmradio-omp/fmradio-omp.mk builds where the plugin compiles
+# the stream pragmas; this fragment adds it to BENCH_PROGS.
 #
 # Inputs: TOP (repository root, default .), BUILD (default build),
 # PLUGIN_SO (default $(BUILD)/erbium.so), FM_PLACE
@@ -24,10 +26,13 @@ BUILD ?= build
 CC    ?= gcc
 CXX   ?= g++
 
-# The top-level Makefile has included it already; the standalone
+# The top-level Makefile has included them already; the standalone
 # bench/Makefile has not.
 ifndef FM_OBJS
 include $(TOP)/examples/fmradio/fmradio.mk
+endif
+ifndef FMO_PROG
+include $(TOP)/examples/fmradio-omp/fmradio-omp.mk
 endif
 
 FMB_DIR      := $(TOP)/bench/fmradio
@@ -38,7 +43,9 @@ FMB_TBB      := $(BUILD)/bench/fmradio-tbb
 FMB_CXXFLAGS := -std=gnu++17 $(CPPFLAGS) $(CXXFLAGS) -O3 -Wall -Wextra \
                 -I$(FM_DIR)
 
-BENCH_PROGS += $(FMB_GOMP) $(FMB_TBB)
+# The omp-stream row's program, where the plugin builds it
+# (examples/fmradio-omp/fmradio-omp.mk).
+BENCH_PROGS += $(FMB_GOMP) $(FMB_TBB) $(FMO_PROG)
 
 $(FMB_OBJD)/gomp.o: $(FMB_DIR)/gomp.c
 	@mkdir -p $(@D)

@@ -5,7 +5,7 @@
    leaves no WAV behind that looks whole.  Shared by every build of the
    receiver.  Errors are reported on stderr as "PROG: PATH: what", PROG
    being the running program's name (program_invocation_short_name:
-   fmradio, fmradio-seq, fmradio-gomp or fmradio-tbb).  */
+   fmradio, fmradio-seq, fmradio-gomp, fmradio-tbb or fmradio-omp).  */
 #ifndef FM_WAV_H
 #define FM_WAV_H
 

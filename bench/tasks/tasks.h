@@ -1,0 +1,145 @@
+/* tasks.h -- what the programs of the task-creation benchmark
+   (bench/tasks) share: their command line, the pipeline's element values
+   and checked sum, the clock and the one summary line the driver
+   (bench/tasks/run) parses.  Header only, C that is also C++ (the TBB
+   peer includes it).
+
+   Every program runs the same two-site pipeline: the control program
+   creates, for each block of B elements (an "instance"), one producer
+   task that writes the block's elements (the values of tasks_produce)
+   and one consumer task that reads them and adds their sum
+   (tasks_consume) to the run's total, N elements in all, N / B
+   instances.  The total must be tasks_expected (N); the time covers the
+   whole run: starting the workers, creating every instance, running
+   them and the final wait.  */
+#ifndef BENCH_TASKS_H
+#define BENCH_TASKS_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The block sizes a program accepts (elements per instance).  */
+#define TASKS_BLOCK_MAX 65536
+/* The most elements a run may have (about 4 s of the fastest program).  */
+#define TASKS_ELEMENTS_MAX (1L << 40)
+
+/* A run: BLOCK elements per instance, ELEMENTS in all (a multiple of
+   BLOCK).  */
+struct tasks_opts
+{
+  long block;
+  long elements;
+};
+
+/* The value of element E of the stream (E from 0).  */
+static inline uint64_t
+tasks_value (long e)
+{
+  return (uint64_t) e;
+}
+
+/* The producer's work: write the N values of elements E0 .. E0 + N - 1
+   into W[0 .. N - 1].  */
+static inline void
+tasks_produce (uint64_t *w, long e0, long n)
+{
+  for (long k = 0; k < n; k++)
+    w[k] = tasks_value (e0 + k);
+}
+
+/* The consumer's work: the sum of R[0 .. N - 1] (modulo 2^64).  */
+static inline uint64_t
+tasks_consume (const uint64_t *r, long n)
+{
+  uint64_t s = 0;
+  for (long k = 0; k < n; k++)
+    s += r[k];
+  return s;
+}
+
+/* The sum of the values of elements 0 .. N - 1 (modulo 2^64):
+   N (N - 1) / 2, halving the even factor first.  */
+static inline uint64_t
+tasks_expected (long n)
+{
+  uint64_t a = (uint64_t) n, b = (uint64_t) (n > 0 ? n - 1 : 0);
+  return a % 2 == 0 ? a / 2 * b : b / 2 * a;
+}
+
+/* CLOCK_MONOTONIC in seconds.  */
+static inline double
+tasks_now (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Parse PROG's command line ARGC, ARGV into O:
+     PROG --block B --elements N
+   B from 1 to TASKS_BLOCK_MAX, N from B to TASKS_ELEMENTS_MAX and a
+   multiple of B.  Returns 0, or prints what was expected on stderr and
+   returns -1 (the caller exits with status 2).  */
+static inline int
+tasks_parse (int argc, char **argv, const char *prog, struct tasks_opts *o)
+{
+  o->block = o->elements = 0;
+  for (int a = 1; a < argc; a++)
+    {
+      long *v = !strcmp (argv[a], "--block") ? &o->block
+		: !strcmp (argv[a], "--elements") ? &o->elements : NULL;
+      char *end;
+      if (!v || a + 1 >= argc)
+	{
+	  fprintf (stderr, "usage: %s --block B --elements N\n", prog);
+	  return -1;
+	}
+      *v = strtol (argv[++a], &end, 10);
+      if (end == argv[a] || *end || *v < 1)
+	*v = -1;
+    }
+  if (o->block < 1 || o->block > TASKS_BLOCK_MAX)
+    {
+      fprintf (stderr, "%s: --block: expected 1 to %d elements\n", prog,
+	       TASKS_BLOCK_MAX);
+      return -1;
+    }
+  if (o->elements < o->block || o->elements > TASKS_ELEMENTS_MAX
+      || o->elements % o->block)
+    {
+      fprintf (stderr, "%s: --elements: expected a multiple of the block "
+	       "(%ld) from %ld to %ld\n", prog, o->block, o->block,
+	       TASKS_ELEMENTS_MAX);
+      return -1;
+    }
+  return 0;
+}
+
+/* The end of PROG's run of O, which took SECS seconds and summed to SUM:
+   print the summary line
+     PROG: block B, N elements, I instances in T s: X ns per instance,
+     sum S
+   (X = T / I in nanoseconds; bench/tasks/run parses it), and check SUM.
+   Returns the exit status: 0, or 1 after a message on stderr when SUM is
+   not tasks_expected (N).  */
+static inline int
+tasks_report (const char *prog, const struct tasks_opts *o, double secs,
+	      uint64_t sum)
+{
+  long inst = o->elements / o->block;
+  printf ("%s: block %ld, %ld elements, %ld instances in %.6f s: %.2f ns "
+	  "per instance, sum %llu\n", prog, o->block, o->elements, inst,
+	  secs, secs * 1e9 / inst, (unsigned long long) sum);
+  uint64_t want = tasks_expected (o->elements);
+  if (sum == want)
+    return 0;
+  fprintf (stderr, "%s: wrong sum %llu for %ld elements in blocks of %ld: "
+	   "expected %llu\n", prog, (unsigned long long) sum, o->elements,
+	   o->block, (unsigned long long) want);
+  return 1;
+}
+
+#endif /* BENCH_TASKS_H */

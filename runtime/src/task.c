@@ -56,11 +56,12 @@ typedef struct er_site_rt
   _Alignas (ER_CACHE_LINE) er_qnode *_Atomic tail;
   _Atomic int64_t created;	/* deferred instances created */
   _Atomic int running;		/* its process was started, not stopped */
-  /* 0 while its process sleeps, idle (written by the process only then,
-     read by every creation).  */
-  _Atomic int64_t wake;
+  /* 0 while its process sleeps, idle: read by every creation, written by
+     the process only when it sleeps (a line of its own, so that the
+     process's look at it does not take the creators' line away).  */
+  _Alignas (ER_CACHE_LINE) _Atomic int64_t wake;
   /* The process's line.  */
-  _Alignas (ER_CACHE_LINE) er_qnode *_Atomic head;
+  _Alignas (ER_CACHE_LINE) er_qnode *_Atomic head;	/* the dummy node */
   _Atomic int64_t finished;	/* deferred instances finished */
   _Atomic int stop;		/* the end of the program: return */
   er_seen seen[2];		/* its windows' streams (internal.h) */
@@ -138,7 +139,8 @@ typedef struct er_actcache
    program write, where one transfer per instance cost more than the rest
    of the instance.  A batch holds instances of one parent, site and
    creator, on at most ER_BATCH_STREAMS streams, at most ER_BATCH_MAX of
-   them; it is handed on when that changes, and before the thread waits
+   them, and activations to give back to one cache; it is handed on when
+   that changes, and before the thread waits
    for anything (er_wait calls er_tasks_flush: whoever waits may be
    waited for), so that a taskwait, the end of the program or a stream's
    death is delayed by at most what the process does before its next
@@ -149,11 +151,13 @@ typedef struct er_actcache
 typedef struct er_batch
 {
   int n;			/* instances */
-  int cls;			/* their activations' size class */
   er_task *parent;
   er_site_rt *rt;
+  /* Activations to give back, by free_next, all of HOME and CLS.  */
+  int nret;
+  int cls;
   struct er_actcache *home;
-  er_act *ret, *ret_last;	/* their activations, by free_next */
+  er_act *ret, *ret_last;
   int nstreams;
   er_stream *s[ER_BATCH_STREAMS];
   int64_t nrel[ER_BATCH_STREAMS];	/* references to drop */
@@ -179,6 +183,13 @@ static er_task *er_task_pool;
 
 /* ---- the site's queue -------------------------------------------- */
 
+/* A site's queue is Vyukov's multi-producer single-consumer queue with a
+   dummy node at its head: the stub at first, then the activation the
+   process took last, which it gives back only when it takes the next one
+   (er_q_pop).  So while instances flow the process never writes the tail,
+   which the creators exchange, and when it runs out it watches only the
+   dummy's link, which the next push writes.  */
+
 static void
 er_q_push (er_site_rt *rt, er_qnode *n)
 {
@@ -188,44 +199,12 @@ er_q_push (er_site_rt *rt, er_qnode *n)
   atomic_store_explicit (&prev->next, n, memory_order_release);
 }
 
-/* The next activation, or NULL when the queue is empty, or a producer is
-   between its exchange and its link (it will link at once).  Only the
-   site's process pops.  */
-static er_act *
-er_q_pop (er_site_rt *rt)
-{
-  er_qnode *head = atomic_load_explicit (&rt->head, memory_order_relaxed);
-  er_qnode *next = atomic_load_explicit (&head->next, memory_order_acquire);
-  if (head == &rt->stub)
-    {
-      if (!next)
-	return NULL;
-      atomic_store_explicit (&rt->head, next, memory_order_relaxed);
-      head = next;
-      next = atomic_load_explicit (&next->next, memory_order_acquire);
-    }
-  if (next)
-    {
-      atomic_store_explicit (&rt->head, next, memory_order_relaxed);
-      return (er_act *) head;
-    }
-  if (atomic_load_explicit (&rt->tail, memory_order_acquire) != head)
-    return NULL;
-  er_q_push (rt, &rt->stub);
-  next = atomic_load_explicit (&head->next, memory_order_acquire);
-  if (!next)
-    return NULL;
-  atomic_store_explicit (&rt->head, next, memory_order_relaxed);
-  return (er_act *) head;
-}
-
-/* Whether RT's queue holds an activation (or one is being linked).  */
+/* Whether RT's queue holds an activation (linked).  */
 static int
 er_q_nonempty (er_site_rt *rt)
 {
-  return atomic_load_explicit (&rt->head, memory_order_relaxed) != &rt->stub
-	 || atomic_load_explicit (&rt->tail, memory_order_acquire)
-	    != &rt->stub;
+  er_qnode *head = atomic_load_explicit (&rt->head, memory_order_relaxed);
+  return atomic_load_explicit (&head->next, memory_order_acquire) != NULL;
 }
 
 /* ---- activations ----------------------------------------------------- */
@@ -544,13 +523,17 @@ er_tasks_flush (er_thread *t)
 {
   er_batch *b = t->batch;
   t->batched = 0;
-  if (!b || !b->n)
+  if (!b)
+    return;
+  if (b->ret)
+    er_act_return (b->home, b->ret, b->ret_last);
+  b->ret = NULL;
+  b->nret = 0;
+  if (!b->n)
     return;
   for (int k = 0; k < b->nstreams; k++)
     er_stream_release_n (b->s[k], b->nrel[k]);
   er_child_done (b->parent, b->n);
-  if (b->ret)
-    er_act_return (b->home, b->ret, b->ret_last);
   /* A locked instruction: the count is visible before the exit threshold
      is read (er_tasks_quiesce arms it, then looks).  */
   atomic_fetch_add_explicit (&b->rt->finished, b->n, memory_order_seq_cst);
@@ -561,14 +544,49 @@ er_tasks_flush (er_thread *t)
     }
   b->n = 0;
   b->nstreams = 0;
-  b->ret = NULL;
+}
+
+static er_batch *
+er_batch_of (er_thread *t)
+{
+  if (!t->batch)
+    t->batch = er_zalloc_line (sizeof *t->batch, "a batch of instances");
+  return t->batch;
+}
+
+/* Thread T is done with activation A: back to its creator, in T's
+   batch.  */
+static void
+er_act_recycle (er_thread *t, er_act *a)
+{
+  if (!a->home)
+    {
+      free (a);
+      return;
+    }
+  er_batch *b = er_batch_of (t);
+  if (b->ret && (b->home != a->home || b->cls != a->cls))
+    er_tasks_flush (t);
+  if (!b->ret)
+    {
+      b->ret_last = a;
+      b->home = a->home;
+      b->cls = a->cls;
+    }
+  a->free_next = b->ret;
+  b->ret = a;
+  t->batched = 1;
+  if (++b->nret == ER_BATCH_MAX)
+    er_tasks_flush (t);
 }
 
 /* Instance A has run in thread T: its ranges are done; its references,
-   its parent's count, its activation and its site's count go into T's
-   batch (an undeferred instance's are handed on at once).  */
+   its parent's count and its site's count go into T's batch (an
+   undeferred instance's are handed on at once).  The activation goes back
+   too, unless QUEUED: its site's queue holds it as its dummy (er_q_pop
+   gives it back).  */
 static void
-er_act_finish (er_act *a, er_thread *t)
+er_act_finish (er_act *a, er_thread *t, int queued)
 {
   for (int k = 0; k < a->nacc; k++)
     er_ostream_done (&a->acc[k]);
@@ -579,11 +597,8 @@ er_act_finish (er_act *a, er_thread *t)
       er_act_free (a);
       return;
     }
-  er_batch *b = t->batch;
-  if (!b)
-    b = t->batch = er_zalloc_line (sizeof *b, "a batch of instances");
-  if (b->n && (b->parent != a->parent || b->rt != a->rt
-	       || b->home != a->home || (a->home && b->cls != a->cls)))
+  er_batch *b = er_batch_of (t);
+  if (b->n && (b->parent != a->parent || b->rt != a->rt))
     er_tasks_flush (t);
   for (int k = 0; k < a->nacc; k++)
     {
@@ -606,20 +621,50 @@ er_act_finish (er_act *a, er_thread *t)
     }
   b->parent = a->parent;
   b->rt = a->rt;
-  b->home = a->home;
-  if (a->home)
-    {
-      if (!b->ret)
-	b->ret_last = a;
-      a->free_next = b->ret;
-      b->ret = a;
-      b->cls = a->cls;
-    }
-  else
-    free (a);
   t->batched = 1;
-  if (++b->n == ER_BATCH_MAX)
+  int full = ++b->n == ER_BATCH_MAX;
+  if (!queued)
+    er_act_recycle (t, a);
+  if (full)
     er_tasks_flush (t);
+}
+
+/* The next activation of RT's queue for its process T, or NULL when the
+   queue is empty (or a creator is between its exchange and its link).
+   The dummy it replaces goes back to its creator (head of the queue's
+   section).  */
+static er_act *
+er_q_pop (er_site_rt *rt, er_thread *t)
+{
+  er_qnode *head = atomic_load_explicit (&rt->head, memory_order_relaxed);
+  er_qnode *next = atomic_load_explicit (&head->next, memory_order_acquire);
+  if (!next)
+    return NULL;
+  atomic_store_explicit (&rt->head, next, memory_order_relaxed);
+  er_qnode *after = atomic_load_explicit (&next->next, memory_order_relaxed);
+  if (after)
+    {
+      /* The next activation's lines travel while this one runs.  */
+      __builtin_prefetch (after);
+      __builtin_prefetch ((char *) after + 64);
+      __builtin_prefetch ((char *) after + 128);
+    }
+  if (head != &rt->stub)
+    er_act_recycle (t, (er_act *) head);
+  return (er_act *) next;
+}
+
+/* RT's process T stops: the queue is empty and nobody creates; it goes
+   back to the stub, and the dummy to its creator.  */
+static void
+er_q_reset (er_site_rt *rt, er_thread *t)
+{
+  er_qnode *head = atomic_load_explicit (&rt->head, memory_order_relaxed);
+  atomic_store_explicit (&rt->stub.next, NULL, memory_order_relaxed);
+  atomic_store_explicit (&rt->head, &rt->stub, memory_order_relaxed);
+  atomic_store_explicit (&rt->tail, &rt->stub, memory_order_release);
+  if (head != &rt->stub)
+    er_act_recycle (t, (er_act *) head);
 }
 
 /* ---- the processes --------------------------------------------------- */
@@ -630,6 +675,14 @@ er_site_idle_try (struct er_waiter *w)
   er_site_rt *rt = w->ctx;
   if (er_q_nonempty (rt)
       || atomic_load_explicit (&rt->stop, memory_order_acquire))
+    return 1;
+  /* About to sleep (armed): a creator that has exchanged the tail but not
+     linked yet may have read WAKE before the process armed it, since its
+     link may become visible after that read; its exchange, a locked
+     instruction, is seen.  */
+  if (atomic_load_explicit (&rt->wake, memory_order_relaxed) != ER_INF
+      && atomic_load_explicit (&rt->tail, memory_order_acquire)
+	 != atomic_load_explicit (&rt->head, memory_order_relaxed))
     return 1;
   w->want = 0;
   w->arm[0] = &rt->wake;
@@ -652,11 +705,11 @@ er_site_main (void *p)
   er_thread *t = er_self ();
   for (;;)
     {
-      er_act *a = er_q_pop (rt);
+      er_act *a = er_q_pop (rt, t);
       if (a)
 	{
 	  er_act_run (a, t, rt->seen);
-	  er_act_finish (a, t);
+	  er_act_finish (a, t, 1);
 	  continue;
 	}
       struct er_waiter w = { .try_fn = er_site_idle_try, .ctx = rt,
@@ -666,7 +719,10 @@ er_site_main (void *p)
 	er_wait (&w);
       if (!er_q_nonempty (rt)
 	  && atomic_load_explicit (&rt->stop, memory_order_acquire))
-	return;
+	{
+	  er_q_reset (rt, t);
+	  return;
+	}
     }
 }
 
@@ -678,7 +734,7 @@ er_instance_main (void *p)
   er_thread *t = er_self ();
   er_seen seen[2] = { { 0, 0 }, { 0, 0 } };
   er_act_run (a, t, seen);
-  er_act_finish (a, t);
+  er_act_finish (a, t, 0);
   er_tasks_flush (t);
 }
 
@@ -846,7 +902,7 @@ er_task_create (er_site *site, const void *args, size_t args_size,
     {
       er_seen seen[2] = { { 0, 0 }, { 0, 0 } };
       er_act_run (a, t, seen);
-      er_act_finish (a, t);
+      er_act_finish (a, t, 0);
     }
   else if (site->flags & ER_SITE_PER_INSTANCE)
     er_run (er_instance_main, &a, sizeof a);

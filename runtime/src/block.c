@@ -1,8 +1,10 @@
 /* Erbium runtime: blocking (spin, yield, sleep) and wake-up.
 
    A process that is a fiber (fiber.c) sleeps the same way, only in user
-   space and at once, without spinning or yielding first: its worker
-   skips it until a wake of its record bumps the record's sequence.
+   space, and at once, without spinning or yielding first, when there are
+   more fibers than workers (otherwise it polls first like a thread with
+   a core of its own): its worker skips it until a wake of its record
+   bumps the record's sequence.
 
    A waiter on a core of its own first spins briefly (the other side is
    usually one burst away on another core); a waiter whose core runs other
@@ -222,10 +224,14 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 {
   int patient = er_patient (w);
   long cap = patient ? ER_PATIENT_SLEEP_MAX_NS : ER_SLEEP_MAX_NS;
-  /* A fiber sleeps at once: its wake-up is as targeted as a thread's,
-     and costs a look at a sequence number in its worker's scan, where
-     each poll by yielding cost a trip through the run queue (fiber.c).  */
-  for (int k = 0, n = patient || t->fiber ? 0
+  /* A fiber among more fibers than workers sleeps at once: its wake-up
+     is as targeted as a thread's, and costs a look at a sequence number
+     in its worker's scan, where each poll by yielding cost a trip through
+     the run queue (fiber.c).  One with a worker of its own (SHARED is 0)
+     polls as a thread with a core of its own: its worker has nothing
+     else to run, and the yields give the core to the program's threads
+     (a task program's control program).  */
+  for (int k = 0, n = patient || (t->fiber && shared) ? 0
 		      : shared ? ER_YIELDS_SHARED : ER_YIELDS;
        k < n; k++)
     {

@@ -24,7 +24,10 @@
    is in start order, which for a pipeline is the order of its stages, so
    a consumer tends to run right after its producer on the producer's
    core, while the data is in that core's caches.  A fiber that cannot go
-   on sleeps at once (block.c's long wait; it does not poll by yielding):
+   on sleeps at once when there are more fibers than workers
+   (er_fibers_crowded; block.c's long wait; it does not poll by yielding;
+   with no more fibers than workers it polls first, as a thread with a
+   core of its own does):
    the workers skip it until its record is woken, a global wake comes or
    its timeout passes.  Wake-ups are as targeted as a thread's: the
    sleeper arms the view it waits on, and the commit or release that
@@ -39,8 +42,9 @@
    session").
 
    Fibers are a mode a program asks for (er_use_fibers, or
-   ERBIUM_FIBERS=1 in the environment), not the default, because the
-   scheduler is cooperative: a fiber gives its core away only inside the
+   ERBIUM_FIBERS=1 in the environment), not the default (but for task
+   sites, er_fibers_default: their processes talk only through streams),
+   because the scheduler is cooperative: a fiber gives its core away only inside the
    primitives.  A process that blocks in the kernel outside them (reading
    a pipe, a mutex held by another process), or that waits for another
    process by polling shared memory, holds up a worker, or waits forever
@@ -167,7 +171,11 @@ static pthread_mutex_t er_workers_lock = PTHREAD_MUTEX_INITIALIZER;
 static er_worker *er_workers[ER_WORKERS_MAX];
 static int er_nworkers;
 static int er_fibers_on = -1;	/* -1: not decided yet */
-static int er_fibers_asked;	/* what er_use_fibers asked */
+/* What er_use_fibers asked, or else er_fibers_default: -1 neither.  */
+static int er_fibers_asked = -1;
+static int er_fibers_by_default;	/* what er_fibers_default set */
+/* Fibers started and not yet freed (er_fibers_crowded).  */
+static _Atomic int er_nfibers;
 static size_t er_stack_bytes, er_page;	/* a fiber's stack, a page */
 
 #if ER_HAVE_FIBERS
@@ -230,6 +238,31 @@ er_use_fibers (int on)
   return r;
 }
 
+/* The mode the program gets if it asks for none (er_use_fibers) before
+   the first process settles it: ON != 0 fibers.  The task runtime asks
+   for fibers at its first task site (task.c): OpenMP stream tasks talk
+   only through their streams' windows, and the sites' processes wait
+   for each other at every instance, which costs threads a trip through
+   the kernel each time.  */
+void
+er_fibers_default (int on)
+{
+  pthread_mutex_lock (&er_workers_lock);
+  er_fibers_by_default = on != 0 && ER_HAVE_FIBERS;
+  pthread_mutex_unlock (&er_workers_lock);
+}
+
+/* Whether there are more fibers than workers: then a fiber that waits
+   gives its worker back at once, since another fiber may have work to
+   do; otherwise it may spin first, like a thread with a core of its own
+   (block.c, placement.c's er_core_shared).  */
+int
+er_fibers_crowded (void)
+{
+  return atomic_load_explicit (&er_nfibers, memory_order_relaxed)
+	 > __atomic_load_n (&er_nworkers, __ATOMIC_RELAXED);
+}
+
 /* Whether automatically placed processes run as fibers: decided once, at
    the first process, from ERBIUM_FIBERS if set, else er_use_fibers.  */
 int
@@ -244,7 +277,8 @@ er_fibers_enabled (void)
       /* ERBIUM_CPUS places each process on a listed CPU: threads, even
 	 with ERBIUM_FIBERS=1.  */
       on = ER_HAVE_FIBERS && !er_cpus_listed ()
-	   && er_env_flag ("ERBIUM_FIBERS", er_fibers_asked);
+	   && er_env_flag ("ERBIUM_FIBERS", er_fibers_asked >= 0
+				 ? er_fibers_asked : er_fibers_by_default);
       if (on)
 	{
 	  /* A fiber's stack is as large as a thread's would be.  */
@@ -555,6 +589,7 @@ er_worker_main (void *p)
       prev = NULL;
       if (done)
 	{
+	  atomic_fetch_sub_explicit (&er_nfibers, 1, memory_order_relaxed);
 	  er_tool_fiber_free (done);
 	  munmap (done->stack, er_fiber_map_bytes ());
 	  free (done->t);
@@ -634,6 +669,7 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
   f->arg = arg;
   f->t = t;
   t->fiber = f;
+  atomic_fetch_add_explicit (&er_nfibers, 1, memory_order_relaxed);
   er_tool_fiber_new (f);
   /* The initial frame er_ctx_switch pops: control words, r15..r12,
      rbx, rbp, return address (er_ctx_entry); after the return the

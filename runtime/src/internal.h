@@ -506,6 +506,8 @@ er_cpu_relax (void)
 
 /* fiber.c: processes as fibers of per-core workers (er_use_fibers).  */
 int er_fibers_enabled (void);
+void er_fibers_default (int on);
+int er_fibers_crowded (void);
 void er_fiber_start (er_thread *t, void (*fn) (void *), void *arg);
 void er_fiber_sleep_begin (er_thread *t, er_wakeq *q);
 void er_fiber_sleep (er_thread *t, long ns);

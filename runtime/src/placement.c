@@ -416,9 +416,10 @@ int
 er_core_shared (er_thread *t)
 {
   /* A fiber's worker runs the other fibers: a waiting fiber gives its
-     worker back at once (fiber.c).  */
+     worker back at once (fiber.c) when there are more fibers than
+     workers.  */
   if (t && t->fiber)
-    return 1;
+    return er_fibers_crowded ();
   int c = t ? __atomic_load_n (&t->core, __ATOMIC_RELAXED) : -1;
   if (c >= 0)
     return __atomic_load_n (&er_core_load[c], __ATOMIC_RELAXED) > 1;

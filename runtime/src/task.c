@@ -321,6 +321,9 @@ er_site_rt_of (er_site *site)
 				    __ATOMIC_ACQUIRE);
   if (rt)
     return rt;
+  /* Site processes are fibers unless the program or ERBIUM_FIBERS says
+     otherwise (fiber.c, er_fibers_default).  */
+  er_fibers_default (1);
   pthread_mutex_lock (&er_sites_lock);
   rt = site->rt;
   if (!rt)

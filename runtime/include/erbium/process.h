@@ -58,7 +58,9 @@ int er_npus (void);
 int er_cache_line (void);
 
 /* Ask that automatically placed processes (er_run) run as fibers (ON !=
-   0) or as threads of their own (ON == 0, the default).  Fibers
+   0) or as threads of their own (ON == 0, the default, except in a
+   program that creates OpenMP stream tasks before its first process
+   starts: fibers there, erbium/task.h).  Fibers
    (runtime/src/fiber.c) are run by one worker thread per core, from a
    run queue the workers share: a process that waits gives its core to
    another in user space, where a thread goes through the kernel, and a

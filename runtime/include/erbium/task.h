@@ -25,7 +25,15 @@
    make all of these well defined (OMP-STREAM-SPEC.md, section 6).
 
    Task *sites* (one per task pragma in the source) run as persistent
-   processes (er_run, threads or fibers as er_use_fibers says): a site's
+   processes (er_run): fibers of one worker thread per core, unless the
+   program asked for threads (er_use_fibers (0) before its first task) or
+   ERBIUM_FIBERS=0 says so.  A site's process waits for its windows at
+   every instance, and a fiber gives its core to another in user space,
+   where a thread goes through the kernel; a body runs without a switch
+   (it gives its core away only in a taskwait or an undeferred task), so
+   it must not wait for another task by other means than streams (a lock
+   another task holds across a taskwait, polling shared memory).  A
+   site's
    process is started at its first instance and runs the instances it is
    given in creation order, waiting for each one's input windows and for
    room for its output windows, then calling the site's body with the

@@ -388,7 +388,9 @@ struct er_stream
   er_side w, r;			/* writers (commit), readers (release) */
 
   _Alignas (ER_CACHE_LINE) _Atomic int64_t refs;
-  er_wakeq wq;			/* its sleepers: instances waiting */
+  /* Its sleepers: instances waiting.  A line of its own: a process that
+     sleeps or wakes writes it, and every creation adds to REFS.  */
+  _Alignas (ER_CACHE_LINE) er_wakeq wq;
 };
 
 /* One access of an instance: its stream, kind (ER_ACCESS_*), positions

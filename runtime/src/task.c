@@ -273,9 +273,12 @@ er_act_alloc (er_thread *t, size_t size)
     {
       er_act *n = a->free_next;
       c->free[cls] = n;
-      /* The next creation fills it: its line is on its way.  */
+      /* The next creation fills it: its lines are on their way (they
+	 come back from the process that ran it, and the creation's locked
+	 instructions would wait for the stores that miss on them).  */
       if (n)
-	__builtin_prefetch (n, 1);
+	for (size_t o = 0; o < (size_t) ER_ACT_MIN << cls; o += 64)
+	  __builtin_prefetch ((char *) n + o, 1);
     }
   else if ((a = malloc ((size_t) ER_ACT_MIN << cls)))
     {

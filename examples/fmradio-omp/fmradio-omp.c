@@ -195,12 +195,17 @@ fm_omp_deemph (struct fm_deemph_state st, float *y, const float *x, long n)
 }
 
 /* Equaliser band with taps H: Y[0 .. N-1] from X[0 .. N + FM_EQ_TAPS -
-   2].  */
+   2], in chunks of at most FM_OMP_EQ_CHUNK outputs (16 KiB of inputs
+   and outputs, through 32 passes), as the filters above.  */
+#define FM_OMP_EQ_CHUNK 2048
+
 static void
 fm_omp_band (const float *h, float *y, const float *x, long n)
 {
   int j, k;
-  FM_FIR (y, x, h, FM_EQ_TAPS, 1, 0, (int) n, j, k);
+  for (long j0 = 0; j0 < n; j0 += FM_OMP_EQ_CHUNK)
+    FM_FIR (y, x, h, FM_EQ_TAPS, 1, (int) j0,
+	    (int) fm_min (FM_OMP_EQ_CHUNK, n - j0), j, k);
 }
 
 _Static_assert (FM_EQ_BANDS == 4, "the sink's task reads four bands");

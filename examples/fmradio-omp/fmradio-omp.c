@@ -77,15 +77,16 @@
    samples.  */
 #define FM_OMP_BLOCK_MIN 128
 #define FM_OMP_BLOCK_MAX 65536
-/* Default audio block: 1024, the sequential build's: 5120 input samples,
-   a channel window of 40 KiB of I/Q; 2813 blocks, 28 130 task instances
-   for 60 s of input, which at a microsecond each would cost a tenth of
-   the receiver's CPU time (0.27 s).  Smaller blocks would keep more of
-   the filters' data in the first-level cache through their passes (the
-   Erbium build's channel blocks are 2048 samples) at the cost of more
-   instances.  To be measured against 512 to 8192 once the plugin
-   compiles the program (bench/README.md, "fmradio").  */
-#define FM_OMP_BLOCK 1024
+/* Default audio block: 2048, 10 240 input samples; 1407 blocks, 14 070
+   task instances for 60 s of input.  The filters work through a block
+   in cache-sized chunks (FM_OMP_CH_CHUNK and the like), so a block's
+   size only sets how many instances there are and how far the stages
+   run apart.  Paired round by round against the Erbium build on the 60 s
+   input (bench/fmradio/ab, 13 to 15 rounds, bench/README.md, "The
+   omp-stream row"), 1024 took 5 to 8 % longer than 2048 to 8192, which
+   were within the noise of each other and of the Erbium build; at
+   16384 the pipeline's start and end (a few blocks in all) cost 5 %.  */
+#define FM_OMP_BLOCK 2048
 
 /* What the tasks share: the taps (read-only), the files, and the
    failures the control program reads after the taskwait.  The reader's
@@ -143,8 +144,9 @@ fm_omp_read (struct fm_omp *p, int failed, struct fm_cf *x, long n)
    outputs and their inputs once per four taps, and a chunk's 16 KiB of
    outputs and 16.5 KiB of inputs stay in a 48 KiB first-level data cache
    through those 16 passes, where a whole block of FM_DECIM * 1024
-   samples (80 KiB) came from the second level at every pass (the Erbium
-   build's channel blocks are as long, fmradio.c's FM_DEFAULT_BURST).
+   samples (80 KiB) or more came from the second level at every pass
+   (the Erbium build's channel blocks are as long as a chunk, fmradio.c's
+   FM_DEFAULT_BURST).
    Each output is the same sum in the same order, whatever the chunk.  */
 #define FM_OMP_CH_CHUNK 2048
 

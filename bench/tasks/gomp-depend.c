@@ -37,7 +37,7 @@ main (int argc, char **argv)
      storage; the tasks never touch it.  */
   char dep[GOMP_SLOTS];
   (void) dep;			/* GCC 12 counts no use in a depend clause */
-  uint64_t sum = 0;
+  static _Alignas (TASKS_TOTAL_ALIGN) uint64_t sum;
 
   double t0 = tasks_now ();
 #pragma omp parallel

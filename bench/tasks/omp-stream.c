@@ -22,7 +22,8 @@ main (int argc, char **argv)
   if (tasks_parse (argc, argv, prog, &o))
     return 2;
   long b = o.block, ni = o.elements / b;
-  uint64_t sum = 0, *sp = &sum;
+  static _Alignas (TASKS_TOTAL_ALIGN) uint64_t sum;
+  uint64_t *sp = &sum;
 
   double t0 = tasks_now ();
   {

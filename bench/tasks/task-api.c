@@ -60,7 +60,7 @@ main (int argc, char **argv)
   if (tasks_parse (argc, argv, prog, &o))
     return 2;
   long b = o.block, ni = o.elements / b;
-  uint64_t sum = 0;
+  static _Alignas (TASKS_TOTAL_ALIGN) uint64_t sum;
 
   double t0 = tasks_now ();
   er_stream *x = er_stream_new (sizeof (uint64_t), "x");

@@ -21,6 +21,14 @@
 #include <string.h>
 #include <time.h>
 
+/* The alignment (bytes) of the run's total, which every program keeps
+   on a cache line of its own: on the control program's stack it shared
+   a line with what the control program writes at every creation (its
+   loop's variables, the arguments it copies into each instance), so
+   that the line went from core to core at every instance, a cost of the
+   program's layout rather than of its task system.  */
+#define TASKS_TOTAL_ALIGN 64
+
 /* The block sizes a program accepts (elements per instance).  */
 #define TASKS_BLOCK_MAX 65536
 /* The most elements a run may have (about 4 s of the fastest program).  */

@@ -55,7 +55,7 @@ main (int argc, char **argv)
 	       prog, TBB_SLOTS, b);
       return 1;
     }
-  std::atomic<uint64_t> sum (0);
+  alignas (TASKS_TOTAL_ALIGN) static std::atomic<uint64_t> sum (0);
 
   double t0 = tasks_now ();
   try

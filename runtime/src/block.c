@@ -2,9 +2,9 @@
 
    A process that is a fiber (fiber.c) sleeps the same way, only in user
    space, and at once, without spinning or yielding first, when there are
-   more fibers than workers (otherwise it polls first like a thread with
-   a core of its own): its worker skips it until a wake of its record
-   bumps the record's sequence.
+   more fibers than workers (otherwise it yields first, as a thread does
+   after its spin): its worker skips it until a wake of its record bumps
+   the record's sequence.
 
    A waiter on a core of its own first spins briefly (the other side is
    usually one burst away on another core); a waiter whose core runs other
@@ -228,9 +228,9 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
      is as targeted as a thread's, and costs a look at a sequence number
      in its worker's scan, where each poll by yielding cost a trip through
      the run queue (fiber.c).  One with a worker of its own (SHARED is 0)
-     polls as a thread with a core of its own: its worker has nothing
-     else to run, and the yields give the core to the program's threads
-     (a task program's control program).  */
+     polls by yielding, as a thread with a core of its own after its
+     spin: its worker has nothing else to run, and the yields give the
+     core to the program's threads (a task program's control program).  */
   for (int k = 0, n = patient || (t->fiber && shared) ? 0
 		      : shared ? ER_YIELDS_SHARED : ER_YIELDS;
        k < n; k++)
@@ -327,7 +327,13 @@ er_wait (struct er_waiter *w)
      same (ER_MOVING_MAX), so that a slow trickle does not keep a waiter
      busy forever.  */
   struct er_progress pr = { NULL, INT64_MIN, 0 };
-  for (int k = 0, pauses = 1; !shared && !er_patient (w) && k < ER_SPINS; k++)
+  /* A fiber does not spin even with a worker of its own: the core may
+     be the program's other threads' too (a task program's control
+     program, which placement does not count), and its yields give it
+     to them at once (on the task-creation benchmark, spinning fibers
+     took 30 % more time per instance).  */
+  for (int k = 0, pauses = 1;
+       !shared && !t->fiber && !er_patient (w) && k < ER_SPINS; k++)
     {
       for (int j = 0; j < pauses; j++)
 	er_cpu_relax ();

@@ -26,8 +26,8 @@
    core, while the data is in that core's caches.  A fiber that cannot go
    on sleeps at once when there are more fibers than workers
    (er_fibers_crowded; block.c's long wait; it does not poll by yielding;
-   with no more fibers than workers it polls first, as a thread with a
-   core of its own does):
+   with no more fibers than workers it polls by yielding first, without
+   spinning):
    the workers skip it until its record is woken, a global wake comes or
    its timeout passes.  Wake-ups are as targeted as a thread's: the
    sleeper arms the view it waits on, and the commit or release that
@@ -254,8 +254,8 @@ er_fibers_default (int on)
 
 /* Whether there are more fibers than workers: then a fiber that waits
    gives its worker back at once, since another fiber may have work to
-   do; otherwise it may spin first, like a thread with a core of its own
-   (block.c, placement.c's er_core_shared).  */
+   do; otherwise it polls by yielding first, like a thread with a core of
+   its own after its spin (block.c, placement.c's er_core_shared).  */
 int
 er_fibers_crowded (void)
 {

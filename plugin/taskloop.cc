@@ -63,6 +63,7 @@
 #include "stringpool.h"
 #include "context.h"
 #include "cpplib.h"
+#include "hash-set.h"
 #include "erbium-plugin.h"
 #include "omp-stream.h"
 
@@ -308,6 +309,13 @@ tl_field_name (tree lhs, HOST_WIDE_INT off)
   return "at byte " + std::to_string ((long) off);
 }
 
+/* The name of function FN, for the dump.  */
+static const char *
+erbium_fn_name_of (tree fn)
+{
+  return DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "?";
+}
+
 /* "FILE:LINE" of LOC, or "?".  */
 static std::string
 tl_where (location_t loc)
@@ -495,14 +503,54 @@ tl_analyse (tl_creation *c, std::string *why)
 	  }
     }
 
-  /* Nothing else in the loop may move the same side of its streams.  */
+  /* The activations and access arrays of the creations in the loop.  */
+  hash_set<tree> creation_locals;
+  for (unsigned i = 0; ok && i < nbbs; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (tl_creation_p (gsi_stmt (gsi)))
+	for (int a : { 1, 3 })
+	  if (tree v = tl_local_of (gimple_call_arg (gsi_stmt (gsi), a)))
+	    creation_locals.add (v);
+
+  /* Nothing else in the loop may move the same side of its streams, nor
+     write memory: whatever the loop does before creating an instance
+     happens before that instance runs, and the instances now exist
+     before the loop.  */
   for (unsigned i = 0; ok && i < nbbs; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
 	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
       {
 	gimple *g = gsi_stmt (gsi);
-	if (g == call || !is_gimple_call (g) || gimple_call_internal_p (g))
+	if (g == call || is_gimple_debug (g) || gimple_clobber_p (g))
 	  continue;
+	if (!is_gimple_call (g))
+	  {
+	    tree lhs = gimple_get_lhs (g);
+	    tree base = lhs ? get_base_address (lhs) : NULL_TREE;
+	    if ((gimple_vdef (g) || gimple_has_volatile_ops (g)
+		 || gimple_code (g) == GIMPLE_ASM)
+		&& !(gimple_assign_single_p (g) && base
+		     && creation_locals.contains (base)))
+	      {
+		*why = "the loop writes memory at " + tl_where (gimple_location
+								(g))
+		       + ", which would come after instances created before "
+			 "the loop";
+		ok = false;
+	      }
+	    continue;
+	  }
+	if (gimple_call_internal_p (g))
+	  {
+	    if (gimple_vdef (g))
+	      {
+		*why = "the loop writes memory at " + tl_where (gimple_location
+								(g));
+		ok = false;
+	      }
+	    continue;
+	  }
 	tree fn = gimple_call_fndecl (g);
 	if (!fn)
 	  {
@@ -537,10 +585,19 @@ tl_analyse (tl_creation *c, std::string *why)
 	else
 	  {
 	    std::string w;
+	    int flags = gimple_call_flags (g);
 	    if (erbium_call_may_move_streams (fn, &w))
 	      {
 		*why = w + " in the loop may create tasks, tick, wait for "
 			   "tasks or not return";
+		ok = false;
+	      }
+	    else if (!(flags & (ECF_CONST | ECF_PURE))
+		     || (flags & ECF_LOOPING_CONST_OR_PURE))
+	      {
+		*why = std::string ("a call of ") + erbium_fn_name_of (fn)
+		       + " in the loop may write memory, which would come "
+			 "after instances created before the loop";
 		ok = false;
 	      }
 	    continue;

@@ -412,7 +412,8 @@ typedef struct er_acc
 void er_ostream_reserve (er_acc *a, const char *where);
 void er_ostream_done (er_acc *a);
 void er_ostream_reserve_range (er_acc *a, int64_t n, const char *where);
-void er_ostream_done_part (er_acc *a, int64_t range_start, int last);
+void er_ostream_done_part (er_acc *a, int64_t range_start, int last,
+			   int *at_head);
 void er_stream_release_n (er_stream *s, int64_t n);
 void *er_ostream_window (er_acc *a);
 int er_ostream_grow_for (er_acc *a);

@@ -644,9 +644,13 @@ er_ostream_reserve_range (er_acc *a, int64_t n, const char *where)
    frontier moves to the end of the instance's burst at once; behind
    the head, the range's PART says how far it got, for whoever passes
    the ranges before it (er_side_done).  The last instance passes the
-   range as er_ostream_done does.  */
+   range as er_ostream_done does.  *AT_HEAD (the caller's, 0 at first)
+   is set once the range was found at the head: it stays there until its
+   last instance passes it (nobody else passes it), so the frontier is
+   then published without the side's lock.  */
 void
-er_ostream_done_part (er_acc *a, int64_t range_start, int last)
+er_ostream_done_part (er_acc *a, int64_t range_start, int last,
+		      int *at_head)
 {
   er_stream *s = a->s;
   er_side *d = &s->r;
@@ -661,6 +665,17 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last)
 		(size_t) a->burst * s->esize);
     }
   er_range *r = a->range;
+  if (*at_head && !last)
+    {
+      int64_t f = a->start + a->burst;
+      atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
+      if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
+	{
+	  atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
+	  er_wakeq_wake (&s->wq);
+	}
+      return;
+    }
   er_spin_lock (&d->lock);
   if (r->part)
     {
@@ -672,6 +687,7 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last)
   else if (er_side_head (d) == r)
     {
       int64_t f = a->start + a->burst;
+      *at_head = 1;
       if (f > atomic_load_explicit (&d->frontier, memory_order_relaxed))
 	{
 	  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);

@@ -645,6 +645,8 @@ typedef struct er_range_hdr
 /* The largest span of one access of a range, in elements: what
    er_range.part holds.  */
 #define ER_RANGE_SPAN (((int64_t) 1 << 31) - 1)
+/* Accesses whose state er_range_run keeps on the stack.  */
+#define ER_RANGE_ACC_LOCAL 8
 
 static er_range_hdr *
 er_range_of (er_act *a)
@@ -690,6 +692,11 @@ static void
 er_range_run (er_act *a, er_thread *t, er_seen *seen)
 {
   er_range_hdr *h = er_range_of (a);
+  int at_head_local[ER_RANGE_ACC_LOCAL] = { 0 }, *at_head = at_head_local;
+  if (a->nacc > ER_RANGE_ACC_LOCAL
+      && !(at_head = calloc ((size_t) a->nacc, sizeof *at_head)))
+    er_fatal ("out of memory running instances of task site %s",
+	      er_where (a->site));
   for (int64_t k = 0; k < h->n; k++)
     {
       a->serial = h->serial0 + k;
@@ -699,8 +706,11 @@ er_range_run (er_act *a, er_thread *t, er_seen *seen)
 	a->acc[j].start = h->base[j] + k * a->acc[j].burst;
       er_act_run (a, t, seen);
       for (int j = 0; j < a->nacc; j++)
-	er_ostream_done_part (&a->acc[j], h->base[j], k == h->n - 1);
+	er_ostream_done_part (&a->acc[j], h->base[j], k == h->n - 1,
+			      &at_head[j]);
     }
+  if (at_head != at_head_local)
+    free (at_head);
   er_tasks_flush (t);
   int64_t n = h->n;
   er_site_rt *rt = a->rt;

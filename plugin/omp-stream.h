@@ -349,7 +349,8 @@ void erbium_init_tasksites (const char *plugin_name);
    tasks, or not return, as far as the unit shows: a function of the
    unit through everything it calls; a function of another unit unless
    it is a builtin, const or pure (or er_stream_esize).  When it may,
-   *WHY names the function that does (for the dump).  */
+   *WHY is "a call of F, which ...," naming the function that does (for
+   the dump).  */
 bool erbium_call_may_move_streams (tree fndecl, std::string *why);
 
 /* The site whose er_site variable ADDR takes the address of, or

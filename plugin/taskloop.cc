@@ -588,8 +588,7 @@ tl_analyse (tl_creation *c, std::string *why)
 	    int flags = gimple_call_flags (g);
 	    if (erbium_call_may_move_streams (fn, &w))
 	      {
-		*why = w + " in the loop may create tasks, tick, wait for "
-			   "tasks or not return";
+		*why = w + " is in the loop";
 		ok = false;
 	      }
 	    else if (!(flags & (ECF_CONST | ECF_PURE))

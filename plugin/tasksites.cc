@@ -205,12 +205,14 @@ erbium_external_harmless (tree fndecl)
 bool
 erbium_call_may_move_streams (tree fndecl, std::string *why)
 {
+  std::string call = "a call of " + std::string (erbium_fn_name (fndecl));
   erbium_fn_facts *f0 = erbium_facts_of (DECL_UID (fndecl));
   if (!f0)
     {
       if (erbium_external_harmless (fndecl))
 	return false;
-      *why = "a call of " + std::string (erbium_fn_name (fndecl));
+      *why = call + ", a function of another unit that may create tasks, "
+		    "tick or wait for tasks,";
       return true;
     }
   std::map<unsigned, bool> seen;
@@ -220,17 +222,18 @@ erbium_call_may_move_streams (tree fndecl, std::string *why)
   while (!work.is_empty ())
     {
       erbium_fn_facts *f = work.pop ();
-      const char *name = erbium_fn_name (f->decl);
+      std::string who = f == f0 ? std::string (", which")
+			: std::string (", whose callee ")
+			  + erbium_fn_name (f->decl) + ",";
       if (!f->creates.is_empty () || f->waits || f->indirect
 	  || (flags_from_decl_or_type (f->decl)
 	      & (ECF_NORETURN | ECF_RETURNS_TWICE)))
 	{
-	  *why = "a call of " + std::string (erbium_fn_name (fndecl))
-		 + ", in which " + name
-		 + (!f->creates.is_empty () ? " creates tasks"
-		    : f->waits ? " waits for tasks"
-		    : f->indirect ? " calls through a pointer"
-		    : " may not return");
+	  *why = call + who
+		 + (!f->creates.is_empty () ? " creates tasks,"
+		    : f->waits ? " waits for tasks,"
+		    : f->indirect ? " calls through a pointer,"
+		    : " may not return,");
 	  return true;
 	}
       for (tree c : f->callee_decls)
@@ -242,9 +245,8 @@ erbium_call_may_move_streams (tree fndecl, std::string *why)
 	    work.safe_push (cf);
 	  else if (!erbium_external_harmless (c))
 	    {
-	      *why = "a call of " + std::string (erbium_fn_name (fndecl))
-		     + ", in which " + name + " calls "
-		     + erbium_fn_name (c);
+	      *why = call + who + " calls " + erbium_fn_name (c)
+		     + " of another unit,";
 	      return true;
 	    }
 	}

@@ -349,8 +349,8 @@ struct tl_creation
   tree count;			/* instances, on entry */
   auto_vec<tl_store> act_stores, acc_stores;
   /* Per activation store: its start value, and its step (NULL_TREE:
-     invariant).  */
-  auto_vec<tree> starts, steps;
+     invariant); per access array store, its value on entry.  */
+  auto_vec<tree> starts, steps, acc_values;
   auto_vec<tl_access> accs;
   std::string stepped;		/* the stepped fields, for the dump */
 };
@@ -482,9 +482,9 @@ tl_analyse (tl_creation *c, std::string *why)
       for (const tl_store &s : c->acc_stores)
 	{
 	  tree start, step;
-	  if (tl_evolve (loop, s.rhs, &start, &step) != TL_INVARIANT
-	      || (TREE_CODE (s.rhs) != SSA_NAME
-		  && !is_gimple_min_invariant (s.rhs)))
+	  if (tl_evolve (loop, s.rhs, &start, &step) == TL_INVARIANT)
+	    c->acc_values.safe_push (start);
+	  else
 	    {
 	      HOST_WIDE_INT esz = int_size_in_bytes (TREE_TYPE (TREE_TYPE
 								(acc)));
@@ -503,15 +503,17 @@ tl_analyse (tl_creation *c, std::string *why)
 	  }
     }
 
-  /* The activations and access arrays of the creations in the loop.  */
+  /* The activations, access arrays and steps of the creations in the
+     loop.  */
   hash_set<tree> creation_locals;
   for (unsigned i = 0; ok && i < nbbs; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       if (tl_creation_p (gsi_stmt (gsi)))
-	for (int a : { 1, 3 })
-	  if (tree v = tl_local_of (gimple_call_arg (gsi_stmt (gsi), a)))
-	    creation_locals.add (v);
+	for (unsigned a : { 1, 3, 7 })
+	  if (a < gimple_call_num_args (gsi_stmt (gsi)))
+	    if (tree v = tl_local_of (gimple_call_arg (gsi_stmt (gsi), a)))
+	      creation_locals.add (v);
 
   /* Nothing else in the loop may move the same side of its streams, nor
      write memory: whatever the loop does before creating an instance
@@ -648,9 +650,15 @@ tl_convert (tl_creation *c)
       gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
 						      v));
     }
-  for (const tl_store &s : c->acc_stores)
-    gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
-						    s.rhs));
+  for (unsigned i = 0; i < c->acc_stores.length (); i++)
+    {
+      const tl_store &s = c->acc_stores[i];
+      tree v = fold_convert (TREE_TYPE (s.lhs),
+			     unshare_expr (c->acc_values[i]));
+      v = tl_gimple_val (v, &seq);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
+						      v));
+    }
   int nsteps = 0;
   for (tree st : c->steps)
     nsteps += st != NULL_TREE;

@@ -154,10 +154,10 @@ $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A) $(SAN_STAMP)
 include examples/fmradio/fmradio.mk
 $(BUILD)/examples/fmradio: $(FM_OBJD)/dsp.o $(FM_OBJD)/wav.o $(FM_HEADERS)
 all: $(FM_SEQ)
-# The same receiver as an OpenMP stream program: `make fmradio-omp' and
-# `make bench-build' build it where the plugin compiles the stream pragmas
-# (examples/fmradio-omp/fmradio-omp.mk), not `make'.
+# The same receiver as an OpenMP stream program, compiled by the plugin
+# with -fopenmp (examples/fmradio-omp/fmradio-omp.mk).
 include examples/fmradio-omp/fmradio-omp.mk
+all: $(FMO_PROG)
 # --------------------------- end of examples -------------------------------
 
 # ---------------------------------------------------------------------------

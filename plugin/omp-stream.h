@@ -154,6 +154,9 @@ struct erbium_site
   /* Set by tasksites.cc: one process per instance, and why.  */
   bool per_instance;
   std::string why;
+  /* Set by taskloop.cc: per creation call it analysed, the dump line
+     saying whether it got the static conversion, and why (not).  */
+  std::string conversion;
 };
 
 /* Every site of the unit, in source order.  pragmas.cc.  */
@@ -237,6 +240,7 @@ enum erbium_task_fn
   ERBIUM_FN_TASK_CREATE,
   ERBIUM_FN_STREAM_TICK,
   ERBIUM_FN_TASKWAIT,
+  ERBIUM_FN_TASK_CREATE_RANGE,
   ERBIUM_FN_COUNT
 };
 
@@ -258,6 +262,10 @@ tree erbium_access_type (void);
 tree erbium_site_type (void);
 /* The FIELD_DECL called NAME of TYPE (one of the two above).  */
 tree erbium_task_field (tree type, const char *name);
+
+/* struct er_task_step { uint32_t offset; uint32_t width; int64_t
+   step; } of <erbium/task.h> (er_task_create_range).  */
+tree erbium_step_type (void);
 
 /* The type of a task body: void (void *, void *const *).  */
 tree erbium_body_fntype (void);
@@ -336,5 +344,22 @@ void erbium_note_function (tree fn);
 /* Register the decision (PLUGIN_ALL_IPA_PASSES_START) and the
    erbium-tasks dump pass.  */
 void erbium_init_tasksites (const char *plugin_name);
+
+/* Whether a call of FNDECL may create a task instance, tick, wait for
+   tasks, or not return, as far as the unit shows: a function of the
+   unit through everything it calls; a function of another unit unless
+   it is a builtin, const or pure (or er_stream_esize).  When it may,
+   *WHY is "a call of F, which ...," naming the function that does (for
+   the dump).  */
+bool erbium_call_may_move_streams (tree fndecl, std::string *why);
+
+/* The site whose er_site variable ADDR takes the address of, or
+   NULL.  */
+erbium_site *erbium_site_of (tree addr);
+
+/* ---- taskloop.cc ---- */
+
+/* Register the erbium-taskloop pass (the static conversion).  */
+void erbium_init_taskloop (const char *plugin_name);
 
 #endif /* ERBIUM_OMP_STREAM_H */

@@ -137,6 +137,22 @@ erbium_site_type (void)
 
 /* See omp-stream.h.  */
 tree
+erbium_step_type (void)
+{
+  static tree rec;
+  if (!rec)
+    {
+      static const char *const names[] = { "offset", "width", "step" };
+      tree types[] = { unsigned_type_node, unsigned_type_node,
+		       erbium_int64_type () };
+      rec = erbium_keep (erbium_make_record ("__erbium_task_step", 3, names,
+					     types));
+    }
+  return rec;
+}
+
+/* See omp-stream.h.  */
+tree
 erbium_task_field (tree type, const char *name)
 {
   for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
@@ -160,6 +176,7 @@ static const struct
   { "er_task_create", 6 },
   { "er_stream_tick", 2 },
   { "er_taskwait", 0 },
+  { "er_task_create_range", 9 },
 };
 
 /* The plugin's own declaration of runtime function F.  */
@@ -169,7 +186,7 @@ erbium_build_fn (enum erbium_task_fn f)
   tree i64 = erbium_int64_type ();
   tree cvp = build_pointer_type (build_qualified_type (void_type_node,
 						       TYPE_QUAL_CONST));
-  tree ret = void_type_node, parms[6];
+  tree ret = void_type_node, parms[9];
   switch (f)
     {
     case ERBIUM_FN_STREAM_NEW:
@@ -202,6 +219,17 @@ erbium_build_fn (enum erbium_task_fn f)
     case ERBIUM_FN_STREAM_TICK:
       parms[0] = ptr_type_node;
       parms[1] = i64;
+      break;
+    case ERBIUM_FN_TASK_CREATE_RANGE:
+      parms[0] = ptr_type_node;
+      parms[1] = cvp;
+      parms[2] = size_type_node;
+      parms[3] = cvp;
+      parms[4] = integer_type_node;
+      parms[5] = integer_type_node;
+      parms[6] = i64;
+      parms[7] = cvp;
+      parms[8] = integer_type_node;
       break;
     case ERBIUM_FN_TASKWAIT:
     case ERBIUM_FN_COUNT:

@@ -35,6 +35,8 @@
 #include "backend.h"
 #include "tree.h"
 #include "tree-pass.h"
+#include "cgraph.h"
+#include "calls.h"
 #include "builtins.h"
 #include "context.h"
 #include "dumpfile.h"
@@ -47,8 +49,11 @@
 struct erbium_fn_facts
 {
   tree decl;
-  /* DECL_UIDs of the functions it calls directly.  */
+  /* DECL_UIDs of the functions it calls directly, and their decls.  */
   auto_vec<unsigned> callees;
+  auto_vec<tree> callee_decls;
+  /* Whether it calls through a pointer.  */
+  bool indirect;
   /* The sites it creates.  */
   auto_vec<int> creates;
   /* Whether it waits for its children (a taskwait).  */
@@ -57,9 +62,8 @@ struct erbium_fn_facts
 
 static std::map<unsigned, erbium_fn_facts *> erbium_facts;
 
-/* The site whose er_site variable ADDR (an argument of er_task_create)
-   takes the address of, or NULL.  */
-static erbium_site *
+/* See omp-stream.h.  */
+erbium_site *
 erbium_site_of (tree addr)
 {
   STRIP_NOPS (addr);
@@ -88,7 +92,10 @@ erbium_note_r (tree *tp, int *walk_subtrees, void *data)
     return NULL_TREE;
   tree callee = get_callee_fndecl (t);
   if (!callee)
-    return NULL_TREE;
+    {
+      f->indirect = true;
+      return NULL_TREE;
+    }
   if (fndecl_built_in_p (callee, BUILT_IN_GOMP_TASKWAIT)
       || callee == erbium_task_fn (ERBIUM_FN_TASKWAIT)
       || (DECL_NAME (callee) && id_equal (DECL_NAME (callee), "er_taskwait")
@@ -103,9 +110,14 @@ erbium_note_r (tree *tp, int *walk_subtrees, void *data)
 	  f->creates.safe_push (s->id);
 	  s->creator = f->decl;
 	}
+      else
+	f->callee_decls.safe_push (callee);
     }
   else
-    f->callees.safe_push (DECL_UID (callee));
+    {
+      f->callees.safe_push (DECL_UID (callee));
+      f->callee_decls.safe_push (callee);
+    }
   return NULL_TREE;
 }
 
@@ -120,8 +132,10 @@ erbium_note_function (tree fn)
     f = new erbium_fn_facts ();
   f->decl = fn;
   f->callees.truncate (0);
+  f->callee_decls.truncate (0);
   f->creates.truncate (0);
   f->waits = false;
+  f->indirect = false;
   walk_tree_without_duplicates (&DECL_SAVED_TREE (fn), erbium_note_r, f);
 }
 
@@ -166,6 +180,78 @@ erbium_reach (unsigned from, bool creations, std::map<unsigned, bool> *seen,
 	  if (erbium_sites[s]->body_fn)
 	    visit (DECL_UID (erbium_sites[s]->body_fn));
     }
+}
+
+static const char *erbium_fn_name (tree fn);
+
+/* Whether a call of FNDECL, a function with no body in the unit, leaves
+   the streams and the tasks alone and returns: a builtin or a const or
+   pure function that returns, or er_stream_esize.  */
+static bool
+erbium_external_harmless (tree fndecl)
+{
+  int flags = flags_from_decl_or_type (fndecl);
+  if (flags & (ECF_NORETURN | ECF_RETURNS_TWICE))
+    return false;
+  if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    return !fndecl_built_in_p (fndecl, BUILT_IN_GOMP_TASKWAIT);
+  if ((flags & (ECF_CONST | ECF_PURE)) && !(flags & ECF_LOOPING_CONST_OR_PURE))
+    return true;
+  return DECL_NAME (fndecl) && id_equal (DECL_NAME (fndecl),
+					 "er_stream_esize");
+}
+
+/* See omp-stream.h.  */
+bool
+erbium_call_may_move_streams (tree fndecl, std::string *why)
+{
+  std::string call = "a call of " + std::string (erbium_fn_name (fndecl));
+  erbium_fn_facts *f0 = erbium_facts_of (DECL_UID (fndecl));
+  if (!f0)
+    {
+      if (erbium_external_harmless (fndecl))
+	return false;
+      *why = call + ", a function of another unit that may create tasks, "
+		    "tick or wait for tasks,";
+      return true;
+    }
+  std::map<unsigned, bool> seen;
+  auto_vec<erbium_fn_facts *> work;
+  work.safe_push (f0);
+  seen[DECL_UID (fndecl)] = true;
+  while (!work.is_empty ())
+    {
+      erbium_fn_facts *f = work.pop ();
+      std::string who = f == f0 ? std::string (", which")
+			: std::string (", whose callee ")
+			  + erbium_fn_name (f->decl) + ",";
+      if (!f->creates.is_empty () || f->waits || f->indirect
+	  || (flags_from_decl_or_type (f->decl)
+	      & (ECF_NORETURN | ECF_RETURNS_TWICE)))
+	{
+	  *why = call + who
+		 + (!f->creates.is_empty () ? " creates tasks,"
+		    : f->waits ? " waits for tasks,"
+		    : f->indirect ? " calls through a pointer,"
+		    : " may not return,");
+	  return true;
+	}
+      for (tree c : f->callee_decls)
+	{
+	  if (seen.count (DECL_UID (c)))
+	    continue;
+	  seen[DECL_UID (c)] = true;
+	  if (erbium_fn_facts *cf = erbium_facts_of (DECL_UID (c)))
+	    work.safe_push (cf);
+	  else if (!erbium_external_harmless (c))
+	    {
+	      *why = call + who + " calls " + erbium_fn_name (c)
+		     + " of another unit,";
+	      return true;
+	    }
+	}
+    }
+  return false;
 }
 
 /* The name of FN for the dump: the source function a body function
@@ -273,10 +359,17 @@ private:
 bool erbium_tasks_pass::printed;
 
 unsigned int
-erbium_tasks_pass::execute (function *)
+erbium_tasks_pass::execute (function *fun)
 {
   if (!dump_file)
     return 0;
+  /* Written at the last function compiled, when the static conversion
+     (taskloop.cc) has seen every function: cgraphunit.cc clears a node's
+     PROCESS when it starts to expand it.  */
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (node->process && node->decl != fun->decl)
+      return 0;
   printed = true;
   fprintf (dump_file, "OpenMP stream task sites of the unit:\n");
   for (erbium_site *s : erbium_sites)
@@ -285,9 +378,18 @@ erbium_tasks_pass::execute (function *)
 	continue;
       fputs (s->dump.c_str (), dump_file);
       if (s->site_var)
-	fprintf (dump_file, "  process: %s: %s\n",
-		 s->per_instance ? "one per instance" : "one per site",
-		 s->why.c_str ());
+	{
+	  fprintf (dump_file, "  process: %s: %s\n",
+		   s->per_instance ? "one per instance" : "one per site",
+		   s->why.c_str ());
+	  if (!s->conversion.empty ())
+	    fputs (s->conversion.c_str (), dump_file);
+	  else
+	    fprintf (dump_file, "  conversion: none: %s\n",
+		     !optimize ? "the static conversion runs when optimizing "
+		     "(-O1 and above)" : "no creation of the site was left in "
+		     "a function compiled");
+	}
     }
   return 0;
 }

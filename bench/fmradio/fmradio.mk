@@ -14,8 +14,8 @@
 # implementations the driver (bench/fmradio/run) measures are
 # $(BUILD)/examples/fmradio and fmradio-seq, which the top-level Makefile
 # builds, and $(BUILD)/examples/fmradio-omp (the omp-stream row), which
-# examples/fmradio-omp/fmradio-omp.mk builds where the plugin compiles
-# the stream pragmas; this fragment adds it to BENCH_PROGS.
+# examples/fmradio-omp/fmradio-omp.mk builds; this fragment adds it to
+# BENCH_PROGS.
 #
 # Inputs: TOP (repository root, default .), BUILD (default build),
 # PLUGIN_SO (default $(BUILD)/erbium.so), FM_PLACE
@@ -43,8 +43,7 @@ FMB_TBB      := $(BUILD)/bench/fmradio-tbb
 FMB_CXXFLAGS := -std=gnu++17 $(CPPFLAGS) $(CXXFLAGS) -O3 -Wall -Wextra \
                 -I$(FM_DIR)
 
-# The omp-stream row's program, where the plugin builds it
-# (examples/fmradio-omp/fmradio-omp.mk).
+# The omp-stream row's program (examples/fmradio-omp/fmradio-omp.mk).
 BENCH_PROGS += $(FMB_GOMP) $(FMB_TBB) $(FMO_PROG)
 
 $(FMB_OBJD)/gomp.o: $(FMB_DIR)/gomp.c

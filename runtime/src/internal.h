@@ -332,6 +332,10 @@ typedef struct er_range
 {
   int64_t next;
   _Atomic uint32_t done;
+  /* A range of several instances (er_task_create_range) done in part
+     while not at its side's head: how far past its start its instances
+     done reach (elements; 0: none).  Under its side's lock.  */
+  uint32_t part;
 } er_range;
 
 #define ER_CHUNK_RANGES 128
@@ -357,6 +361,7 @@ typedef struct er_side
   er_chunk *head;		/* the first range not passed */
   unsigned head_i;
   int64_t ooo;			/* ranges done out of order, not passed */
+  int64_t partial;		/* ranges with a PART, not passed */
   /* A used chunk for the control program to take back.  */
   er_chunk *_Atomic spare;
 } er_side;
@@ -408,6 +413,9 @@ typedef struct er_acc
 /* ostream.c  */
 void er_ostream_reserve (er_acc *a, const char *where);
 void er_ostream_done (er_acc *a);
+void er_ostream_reserve_range (er_acc *a, int64_t n, const char *where);
+void er_ostream_done_part (er_acc *a, int64_t range_start, int last,
+			   int *at_head);
 void er_stream_release_n (er_stream *s, int64_t n);
 void *er_ostream_window (er_acc *a);
 int er_ostream_grow_for (er_acc *a);

@@ -442,6 +442,14 @@ er_side_done (er_stream *s, er_side *d, er_range *r, int64_t next)
       d->head_i++;
       d->ooo--;
     }
+  /* The range the frontier stopped at may be a range of instances some
+     of which are done (er_ostream_done_part).  */
+  if (d->partial)
+    {
+      er_range *h = er_side_head (d);
+      if (h && !atomic_load_explicit (&h->done, memory_order_relaxed))
+	f += h->part;
+    }
   /* Sequentially consistent (a locked store): the frontier is visible
      before the threshold is read, as a sleeper arms its threshold before
      its last look at the frontier (er_arm_word).  */
@@ -586,4 +594,114 @@ er_ostream_describe (FILE *f, er_acc *a)
 	   (unsigned long long) (b ? b->slots : 0),
 	   (long long) (rf < cf ? rf : cf), (long long) rf, (long long) cf,
 	   (long long) rc);
+}
+
+/* ---- ranges of instances (er_task_create_range) ---------------------- */
+
+void
+er_ostream_reserve_range (er_acc *a, int64_t n, const char *where)
+{
+  er_stream *s = a->s;
+  int64_t win = a->kind == ER_ACCESS_OUTPUT ? a->burst : a->horizon;
+  er_spin_lock (&s->lock);
+  if (win > s->maxwin || !atomic_load_explicit (&s->buf,
+						memory_order_relaxed))
+    {
+      if (win > s->maxwin)
+	s->maxwin = win;
+      er_stream_fit (s, win);
+    }
+  if (a->kind == ER_ACCESS_OUTPUT)
+    {
+      a->start = s->wcount;
+      s->wcount += n * a->burst;
+      a->range = er_range_append (&s->w, &s->wtail, &s->wtail_n,
+				  s->wcount);
+    }
+  else
+    {
+      a->start = s->rcount;
+      if (a->kind == ER_ACCESS_INPUT)
+	{
+	  s->rcount += n * a->burst;
+	  s->peek_h = 0;
+	}
+      else
+	{
+	  s->peek_h = a->horizon;
+	  s->peek_where = where;
+	}
+      a->range = er_range_append (&s->r, &s->rtail, &s->rtail_n,
+				  s->rcount);
+    }
+  er_spin_unlock (&s->lock);
+  atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
+}
+
+/* One instance of a range of instances is done: A is its access (its
+   START the instance's), RANGE_START where the range starts, LAST
+   whether it is the range's last instance.  At its side's head, the
+   frontier moves to the end of the instance's burst at once; behind
+   the head, the range's PART says how far it got, for whoever passes
+   the ranges before it (er_side_done).  The last instance passes the
+   range as er_ostream_done does.  *AT_HEAD (the caller's, 0 at first)
+   is set once the range was found at the head: it stays there until its
+   last instance passes it (nobody else passes it), so the frontier is
+   then published without the side's lock.  */
+void
+er_ostream_done_part (er_acc *a, int64_t range_start, int last,
+		      int *at_head)
+{
+  er_stream *s = a->s;
+  er_side *d = &s->r;
+  if (a->kind == ER_ACCESS_OUTPUT)
+    {
+      d = &s->w;
+      er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
+      if (a->win && b != a->win)
+	memcpy (b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize,
+		a->win->base
+		+ ((uint64_t) a->start & (a->win->slots - 1)) * s->esize,
+		(size_t) a->burst * s->esize);
+    }
+  er_range *r = a->range;
+  if (*at_head && !last)
+    {
+      int64_t f = a->start + a->burst;
+      atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
+      if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
+	{
+	  atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
+	  er_wakeq_wake (&s->wq);
+	}
+      return;
+    }
+  er_spin_lock (&d->lock);
+  if (r->part)
+    {
+      r->part = 0;
+      d->partial--;
+    }
+  if (last)
+    er_side_done (s, d, r, r->next);
+  else if (er_side_head (d) == r)
+    {
+      int64_t f = a->start + a->burst;
+      *at_head = 1;
+      if (f > atomic_load_explicit (&d->frontier, memory_order_relaxed))
+	{
+	  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
+	  if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
+	    {
+	      atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
+	      er_wakeq_wake (&s->wq);
+	    }
+	}
+    }
+  else if (a->start + a->burst > range_start)
+    {
+      r->part = (uint32_t) (a->start + a->burst - range_start);
+      d->partial++;
+    }
+  er_spin_unlock (&d->lock);
 }

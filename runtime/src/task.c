@@ -673,6 +673,111 @@ er_q_reset (er_site_rt *rt, er_thread *t)
     er_act_recycle (t, (er_act *) head);
 }
 
+/* ---- ranges of instances (er_task_create_range) ---------------------- */
+
+/* An activation of a range of instances has er_act.deferred ==
+   ER_ACT_RANGE, and after its windows this header, then the working
+   copy of the firstprivate bytes (er_act.args), their value for the
+   range's first instance, and the steps.  Its accesses (er_act.acc)
+   hold each instance's positions in turn.  */
+#define ER_ACT_RANGE 2
+
+typedef struct er_range_hdr
+{
+  int64_t n;			/* instances */
+  int64_t serial0;		/* the first one's number in its site */
+  size_t args_size;
+  int nsteps;
+  const void *first;		/* the first instance's firstprivate bytes */
+  const struct er_task_step *steps;
+  int64_t base[];		/* each access's start for the first */
+} er_range_hdr;
+
+/* The largest span of one access of a range, in elements: what
+   er_range.part holds.  */
+#define ER_RANGE_SPAN (((int64_t) 1 << 31) - 1)
+/* Accesses whose state er_range_run keeps on the stack.  */
+#define ER_RANGE_ACC_LOCAL 8
+
+static er_range_hdr *
+er_range_of (er_act *a)
+{
+  size_t off = ((size_t) ((char *) (a->windows + a->nacc) - (char *) a)
+		+ 15) & ~(size_t) 15;
+  return (er_range_hdr *) ((char *) a + off);
+}
+
+/* DST := the firstprivate bytes of the instance K after the one whose
+   bytes are SRC (SIZE bytes): the STEPS fields advanced K times.  */
+static void
+er_args_advance (void *dst, const void *src, size_t size,
+		 const struct er_task_step *steps, int nsteps, int64_t k)
+{
+  if (size)
+    memcpy (dst, src, size);
+  for (int j = 0; j < nsteps; j++)
+    {
+      char *p = (char *) dst + steps[j].offset;
+      uint64_t d = (uint64_t) k * (uint64_t) steps[j].step;
+      switch (steps[j].width)
+	{
+	case 1: { uint8_t v; memcpy (&v, p, 1); v += (uint8_t) d;
+		  memcpy (p, &v, 1); break; }
+	case 2: { uint16_t v; memcpy (&v, p, 2); v += (uint16_t) d;
+		  memcpy (p, &v, 2); break; }
+	case 4: { uint32_t v; memcpy (&v, p, 4); v += (uint32_t) d;
+		  memcpy (p, &v, 4); break; }
+	default: { uint64_t v; memcpy (&v, p, 8); v += d;
+		   memcpy (p, &v, 8); break; }
+	}
+    }
+}
+
+/* Run the instances of the range activation A in order in the calling
+   thread T (a site's process), each as er_act_run runs one, its ranges
+   done in part after it (er_ostream_done_part) so that its readers and
+   the writers after it go on while the next runs; then hand on its
+   references, its parent's count and its site's count (as
+   er_tasks_flush does for a batch).  The activation stays: its site's
+   queue holds it as its dummy, and er_q_pop gives it back.  */
+static void
+er_range_run (er_act *a, er_thread *t, er_seen *seen)
+{
+  er_range_hdr *h = er_range_of (a);
+  int at_head_local[ER_RANGE_ACC_LOCAL] = { 0 }, *at_head = at_head_local;
+  if (a->nacc > ER_RANGE_ACC_LOCAL
+      && !(at_head = calloc ((size_t) a->nacc, sizeof *at_head)))
+    er_fatal ("out of memory running instances of task site %s",
+	      er_where (a->site));
+  for (int64_t k = 0; k < h->n; k++)
+    {
+      a->serial = h->serial0 + k;
+      er_args_advance (a->args, h->first, h->args_size, h->steps,
+		       h->nsteps, k);
+      for (int j = 0; j < a->nacc; j++)
+	a->acc[j].start = h->base[j] + k * a->acc[j].burst;
+      er_act_run (a, t, seen);
+      for (int j = 0; j < a->nacc; j++)
+	er_ostream_done_part (&a->acc[j], h->base[j], k == h->n - 1,
+			      &at_head[j]);
+    }
+  if (at_head != at_head_local)
+    free (at_head);
+  er_tasks_flush (t);
+  int64_t n = h->n;
+  er_site_rt *rt = a->rt;
+  er_task *parent = a->parent;
+  for (int j = 0; j < a->nacc; j++)
+    er_stream_release (a->acc[j].s);
+  er_child_done (parent, n);
+  atomic_fetch_add_explicit (&rt->finished, n, memory_order_seq_cst);
+  if (atomic_load_explicit (&er_exit_wake, memory_order_relaxed) != ER_INF)
+    {
+      atomic_store_explicit (&er_exit_wake, ER_INF, memory_order_relaxed);
+      er_wakeq_wake (&er_exit_wq);
+    }
+}
+
 /* ---- the processes --------------------------------------------------- */
 
 static int
@@ -714,8 +819,13 @@ er_site_main (void *p)
       er_act *a = er_q_pop (rt, t);
       if (a)
 	{
-	  er_act_run (a, t, rt->seen);
-	  er_act_finish (a, t, 1);
+	  if (a->deferred == ER_ACT_RANGE)
+	    er_range_run (a, t, rt->seen);
+	  else
+	    {
+	      er_act_run (a, t, rt->seen);
+	      er_act_finish (a, t, 1);
+	    }
 	  continue;
 	}
       struct er_waiter w = { .try_fn = er_site_idle_try, .ctx = rt,
@@ -918,6 +1028,148 @@ er_task_create (er_site *site, const void *args, size_t args_size,
       if (serial % ER_BACKLOG_CHECK == 0)
 	er_backlog_check (rt, serial);
     }
+}
+
+/* er_task_create_range with N >= 1 instances that one range may hold
+   (ER_RANGE_SPAN), the first one's firstprivate bytes at ARGS: reserve
+   every access's positions once, fill one activation, count the
+   instances and give it to SITE's process.  */
+static void
+er_create_range (er_site *site, const void *args, size_t args_size,
+		 const struct er_task_access *acc, int nacc, int64_t n,
+		 const struct er_task_step *steps, int nsteps)
+{
+  er_thread *t = er_self ();
+  size_t off_win = sizeof (er_act) + (size_t) nacc * sizeof (er_acc);
+  size_t off_hdr = (off_win + (size_t) nacc * sizeof (void *) + 15)
+		   & ~(size_t) 15;
+  size_t off_args = (off_hdr + sizeof (er_range_hdr)
+		     + (size_t) nacc * sizeof (int64_t) + 15) & ~(size_t) 15;
+  size_t off_first = (off_args + args_size + 15) & ~(size_t) 15;
+  size_t off_steps = (off_first + args_size + 15) & ~(size_t) 15;
+  size_t size = off_steps + (size_t) nsteps * sizeof *steps;
+  er_act *a = er_act_alloc (t, size);
+  if (!a)
+    er_fatal ("out of memory creating %lld instances of task site %s",
+	      (long long) n, er_where (site));
+  a->nacc = nacc;
+  a->windows = (void **) ((char *) a + off_win);
+  er_range_hdr *h = er_range_of (a);
+  for (int k = 0; k < nacc; k++)
+    {
+      er_acc *x = &a->acc[k];
+      x->s = acc[k].stream;
+      x->kind = acc[k].kind;
+      x->burst = acc[k].burst;
+      x->horizon = acc[k].horizon;
+      x->win = NULL;
+      er_ostream_reserve_range (x, n, site->where);
+      h->base[k] = x->start;
+    }
+  er_task *c = er_task_current (t);
+  atomic_store_explicit (&c->created,
+			 atomic_load_explicit (&c->created,
+					       memory_order_relaxed) + n,
+			 memory_order_relaxed);
+  er_site_rt *rt = er_site_rt_of (site);
+  int64_t serial = atomic_fetch_add_explicit (&rt->created, n,
+					      memory_order_relaxed);
+  a->site = site;
+  a->rt = rt;
+  a->parent = c;
+  a->serial = serial;
+  a->deferred = ER_ACT_RANGE;
+  a->args = (char *) a + off_args;
+  h->n = n;
+  h->serial0 = serial;
+  h->args_size = args_size;
+  h->nsteps = nsteps;
+  h->first = (char *) a + off_first;
+  h->steps = (const struct er_task_step *) ((char *) a + off_steps);
+  if (args_size)
+    memcpy ((char *) a + off_first, args, args_size);
+  if (nsteps)
+    memcpy ((char *) a + off_steps, steps, (size_t) nsteps * sizeof *steps);
+  er_site_give (rt, a);
+  er_backlog_check (rt, serial);
+}
+
+void
+er_task_create_range (er_site *site, const void *args, size_t args_size,
+		      const struct er_task_access *acc, int nacc, int flags,
+		      int64_t n, const struct er_task_step *steps, int nsteps)
+{
+  if (!site || !site->body)
+    er_fatal ("task_create_range: %s (rule: every task site has a body; "
+	      "erbium/task.h)", site ? "a task site with no body"
+	      : "no task site (NULL)");
+  const char *where = er_where (site);
+  if (n < 0)
+    er_fatal ("task_create_range at task site %s: negative number of "
+	      "instances %lld (rule: N >= 0; erbium/task.h)", where,
+	      (long long) n);
+  if (nacc < 0 || (nacc > 0 && !acc) || (args_size && !args) || nsteps < 0
+      || (nsteps > 0 && !steps))
+    er_fatal ("task_create_range at task site %s: %s (erbium/task.h)",
+	      where, nacc < 0 ? "negative number of accesses"
+	      : nacc > 0 && !acc ? "accesses given as NULL"
+	      : args_size && !args ? "firstprivate bytes given as NULL"
+	      : nsteps < 0 ? "negative number of steps"
+	      : "steps given as NULL");
+  for (int j = 0; j < nsteps; j++)
+    {
+      uint32_t w = steps[j].width;
+      if ((w != 1 && w != 2 && w != 4 && w != 8)
+	  || (uint64_t) steps[j].offset + w > args_size)
+	er_fatal ("task_create_range at task site %s: step %d: %u bytes at "
+		  "offset %u of %zu firstprivate bytes (rule: a step is a "
+		  "field of 1, 2, 4 or 8 bytes inside the firstprivate "
+		  "bytes; erbium/task.h, er_task_step)", where, j, w,
+		  steps[j].offset, args_size);
+    }
+  if (n == 0)
+    return;
+  for (int k = 0; k < nacc; k++)
+    er_task_check_access (site, acc, k);
+
+  if ((flags & ER_TASK_UNDEFERRED) || (site->flags & ER_SITE_PER_INSTANCE))
+    {
+      /* Instance after instance: the same positions.  */
+      void *buf = args_size ? malloc (args_size) : NULL;
+      if (args_size && !buf)
+	er_fatal ("out of memory creating an instance of task site %s",
+		  where);
+      for (int64_t k = 0; k < n; k++)
+	{
+	  er_args_advance (buf, args, args_size, steps, nsteps, k);
+	  er_task_create (site, buf, args_size, acc, nacc, flags);
+	}
+      free (buf);
+      return;
+    }
+
+  /* Pieces whose every access spans at most ER_RANGE_SPAN elements.  */
+  int64_t maxb = 1;
+  for (int k = 0; k < nacc; k++)
+    if (acc[k].burst > maxb)
+      maxb = acc[k].burst;
+  int64_t piece = ER_RANGE_SPAN / maxb;
+  void *first = NULL;
+  for (int64_t k0 = 0; k0 < n; k0 += piece)
+    {
+      int64_t m = n - k0 < piece ? n - k0 : piece;
+      const void *from = args;
+      if (k0)
+	{
+	  if (!first && args_size && !(first = malloc (args_size)))
+	    er_fatal ("out of memory creating instances of task site %s",
+		      where);
+	  er_args_advance (first, args, args_size, steps, nsteps, k0);
+	  from = first;
+	}
+      er_create_range (site, from, args_size, acc, nacc, m, steps, nsteps);
+    }
+  free (first);
 }
 
 /* ---- the end of the program ------------------------------------------ */

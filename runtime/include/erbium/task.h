@@ -152,6 +152,45 @@ typedef struct er_site
 void er_task_create (er_site *site, const void *args, size_t args_size,
 		     const struct er_task_access *acc, int nacc, int flags);
 
+/* One firstprivate field of the activation that varies from instance
+   to instance of a range (er_task_create_range): the WIDTH bytes (1, 2,
+   4 or 8) at byte OFFSET of ARGS hold, in instance K, their value in
+   ARGS plus K * STEP, computed modulo 2^(8 * WIDTH) (an integer or a
+   pointer, STEP in its units: bytes for a pointer).  */
+struct er_task_step
+{
+  uint32_t offset;
+  uint32_t width;
+  int64_t step;
+};
+
+/* Create N instances of SITE at once, as N calls of er_task_create in a
+   row would (the static conversion of a site in a counted loop: the
+   plugin's erbium-taskloop pass, README "Static conversion"): instance
+   K (0 <= K < N) gets the ARGS_SIZE bytes at ARGS with the NSTEPS
+   fields STEPS[0 .. NSTEPS-1] advanced K times (er_task_step), and the
+   accesses ACC[0 .. NACC-1] (the same streams, kinds, bursts and
+   horizons for every instance) at the positions the table at the top
+   of this file gives them, instance after instance: an access of burst
+   B starts K * B after instance 0's.  The positions of all N are
+   reserved now, each stream side once; SITE's process then runs the
+   instances in order from one activation, and the frontiers move
+   after each instance (a reader of instance 0 runs while the writer's
+   process is at instance 1).  Each instance counts as a child of the
+   calling task (er_taskwait) and in the end of the program's wait.
+   N == 0 creates nothing.  With ER_TASK_UNDEFERRED in FLAGS, or a SITE
+   flagged ER_SITE_PER_INSTANCE, the N instances are created by N calls
+   of er_task_create (the same positions).  Misuse (N < 0, a step of a
+   bad width or outside ARGS_SIZE, and what er_task_create reports) is
+   reported naming SITE.  The caller must not create other instances or
+   ticks that move the same stream side between the N instances, which
+   is what makes one reservation equal to N (the plugin proves it).  */
+void er_task_create_range (er_site *site, const void *args,
+			   size_t args_size,
+			   const struct er_task_access *acc, int nacc,
+			   int flags, int64_t n,
+			   const struct er_task_step *steps, int nsteps);
+
 /* #pragma omp tick (S >> N): at this point of the control program, a
    reader of N elements with no body: positions [r, r + N) of S are
    discarded and the read counter moves on by N.  When peeks of S were

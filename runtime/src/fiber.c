@@ -555,9 +555,6 @@ er_idle_spin (uint32_t word, int64_t *now, int64_t wake_at)
       *now = er_now_ns ();
       if (*now >= end)
 	return end == wake_at;
-      /* A thread of the program without a worker (a task program's
-	 control program) may be waiting for this core.  */
-      sched_yield ();
     }
 }
 

@@ -217,7 +217,7 @@ check: all $(BUILD)/testsuite/site.exp
 # report, even one expected to fail.  UBSan runs with ASan; leaks are
 # reported (LeakSanitizer) for the programs that exit normally.
 # TESTDIRS=... on the command line runs those directories instead.
-SAN_TESTDIRS := $(if $(TESTDIRS),$(TESTDIRS),runtime$(comma)runtime-fibers$(comma)fmradio)
+SAN_TESTDIRS := $(if $(TESTDIRS),$(TESTDIRS),runtime$(comma)runtime-fibers$(comma)fmradio$(comma)task-runtime$(comma)omp-stream)
 SAN_OPTIONS  := halt_on_error=1:exitcode=99:print_stacktrace=1
 SAN_ENV      := ASAN_OPTIONS=$(SAN_OPTIONS):detect_leaks=1 \
                 UBSAN_OPTIONS=$(SAN_OPTIONS) \

@@ -2,9 +2,9 @@
    and a consumer site created in each iteration of a counted loop share
    the stream x; at -O1 and above both become one er_task_create_range
    before the loop (testsuite/omp-stream-dg/static-dump.c checks it),
-   and the result must be what N creations in a row give (OMP-STREAM-
-   SPEC.md 6.1): consumer k reads exactly what producer k wrote, 4k ..
-   4k + 3, its firstprivate index k stepping by 1.  A second loop nest
+   and the result must be what N creations in a row give
+   (OMP-STREAM-SPEC.md 6.1): consumer k reads exactly what producer k
+   wrote, 4k .. 4k + 3, its firstprivate index k stepping by 1.  A second loop nest
    converts its inner loop, whose firstprivate index i * 50 + j starts
    from the outer index; a third loop's producer and consumer exchange
    data in both directions through two streams (y and the seeded z), so

@@ -19,7 +19,7 @@
 #                     AddressSanitizer and UndefinedBehaviorSanitizer in
 #                     build-asan/; any report fails its test
 #   make check-tsan   the same with ThreadSanitizer, in build-tsan/
-#   make demo         the FM radio receiver on recorded speech (issue 5)
+#   make demo         the FM radio receiver on recorded speech
 #   make bench        run the benchmarks (QUICK=1 for a short run)
 #   make install      headers, libraries, the plugin and erbium-gcc into
 #                     $(DESTDIR)$(PREFIX) and the compiler's plugin directory
@@ -147,7 +147,7 @@ $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A) $(SAN_STAMP)
 	$(CC) $(EXAMPLE_FLAGS) $(filter %.c %.o,$^) -o $@ $(RUNTIME_LIB_A) \
 	  $(HWLOC_LIBS) -lpthread -lm
 
-# The FM receiver (issue 5): examples/fmradio/fmradio.mk compiles the
+# The FM receiver: examples/fmradio/fmradio.mk compiles the
 # objects of dsp.c (filter design) and wav.c (the files), which the
 # Erbium build above links too, with blocks.o for its sequential build and
 # bench/fmradio's peers, and builds the sequential build, FM_SEQ.

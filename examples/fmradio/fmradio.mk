@@ -1,5 +1,5 @@
 # examples/fmradio/fmradio.mk -- GNU make fragment that compiles, once, the
-# FM receiver's (issue 5) plain-C objects that its sequential build and
+# FM receiver's plain-C objects that its sequential build and
 # bench/fmradio's peers link, and builds the sequential build.  The
 # top-level Makefile includes it; so does bench/fmradio/fmradio.mk when
 # its includer has not (the standalone make -f bench/Makefile).  The

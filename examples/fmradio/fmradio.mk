@@ -17,7 +17,7 @@
 # every function (FM_PLACE: -fplugin-arg-erbium-loopalign=all,
 # plugin/loopalign.cc), so that blocks.c's filter loops start where the
 # Erbium build's do and no comparison is decided by where the linker puts
-# them (bench/README.md, "Code placement").
+# them (docs/performance.md, "Code placement").
 #
 # Inputs: TOP (repository root, default .), BUILD (default build), CC,
 # CFLAGS, CPPFLAGS, LDFLAGS (config.mk), PLUGIN_SO (default

@@ -69,7 +69,7 @@ RUNTIME_HEADERS := $(sort $(wildcard runtime/include/erbium/*.h))
 # link adds no PLT entry per function the runtime imports, and a runtime
 # change that imports one more function does not shift the program's own
 # code.  It was added when such a shift made the FM receiver 20 % slower;
-# the plugin's loop placement (erbium-loopalign, bench/README.md, "Code
+# the plugin's loop placement (erbium-loopalign, docs/performance.md, "Code
 # placement") now keeps the receiver's filter loops where they belong
 # whatever the shift, so -fno-plt is no longer what protects them.  It
 # stays: it costs nothing (a call through the GOT instead of a call to a

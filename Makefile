@@ -19,7 +19,7 @@
 #                     AddressSanitizer and UndefinedBehaviorSanitizer in
 #                     build-asan/; any report fails its test
 #   make check-tsan   the same with ThreadSanitizer, in build-tsan/
-#   make demo         the FM radio receiver on recorded speech (issue 5)
+#   make demo         the FM radio receiver on recorded speech
 #   make bench        run the benchmarks (QUICK=1 for a short run)
 #   make install      headers, libraries, the plugin and erbium-gcc into
 #                     $(DESTDIR)$(PREFIX) and the compiler's plugin directory
@@ -69,7 +69,7 @@ RUNTIME_HEADERS := $(sort $(wildcard runtime/include/erbium/*.h))
 # link adds no PLT entry per function the runtime imports, and a runtime
 # change that imports one more function does not shift the program's own
 # code.  It was added when such a shift made the FM receiver 20 % slower;
-# the plugin's loop placement (erbium-loopalign, bench/README.md, "Code
+# the plugin's loop placement (erbium-loopalign, docs/performance.md, "Code
 # placement") now keeps the receiver's filter loops where they belong
 # whatever the shift, so -fno-plt is no longer what protects them.  It
 # stays: it costs nothing (a call through the GOT instead of a call to a
@@ -147,7 +147,7 @@ $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A) $(SAN_STAMP)
 	$(CC) $(EXAMPLE_FLAGS) $(filter %.c %.o,$^) -o $@ $(RUNTIME_LIB_A) \
 	  $(HWLOC_LIBS) -lpthread -lm
 
-# The FM receiver (issue 5): examples/fmradio/fmradio.mk compiles the
+# The FM receiver: examples/fmradio/fmradio.mk compiles the
 # objects of dsp.c (filter design) and wav.c (the files), which the
 # Erbium build above links too, with blocks.o for its sequential build and
 # bench/fmradio's peers, and builds the sequential build, FM_SEQ.

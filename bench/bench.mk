@@ -8,13 +8,13 @@
 #   $(BUILD)/bench/exploration  the paper's section 5.1 benchmark: Erbium
 #                               against boost, Concurrency Kit, moodycamel,
 #                               TBB queues and libgomp tasks
-#   $(BUILD)/bench/plugin       issue 3: the same kernel in Erbium C, plugin
+#   $(BUILD)/bench/plugin       the same kernel in Erbium C, plugin
 #                               lowering against library calls
-#   $(BUILD)/bench/stripmine    issue 4: element-at-a-time kernels over a
+#   $(BUILD)/bench/stripmine    element-at-a-time kernels over a
 #                               stream, strip-mined by the plugin against
 #                               no strip-mining, library calls and a
 #                               sequential loop
-#   $(BUILD)/bench/fmradio-gomp issue 5: the FM receiver's block steps as
+#   $(BUILD)/bench/fmradio-gomp the FM receiver's block steps as
 #   $(BUILD)/bench/fmradio-tbb  OpenMP tasks and as a TBB flow graph,
 #                               peers of examples/fmradio
 #   $(BUILD)/bench/tasks-*      task-creation cost: a producer-consumer

@@ -1,5 +1,5 @@
 # bench/fmradio/fmradio.mk -- GNU make fragment that builds the FM
-# receiver benchmark's peers (issue 5) and adds them to BENCH_PROGS.
+# receiver benchmark's peers and adds them to BENCH_PROGS.
 # bench/bench.mk includes it; the including makefile gives CC, CXX,
 # CFLAGS, CXXFLAGS, CPPFLAGS and LDFLAGS (config.mk) and the rule for
 # $(PLUGIN_SO).

@@ -1,4 +1,4 @@
-/* gomp.c -- the FM receiver's benchmark peer "gomp-tasks" (issue 5): the
+/* gomp.c -- the FM receiver's benchmark peer "gomp-tasks": the
    block steps of examples/fmradio/blocks.h as OpenMP tasks whose depend
    clauses name the ring slots they read and write, run by libgomp with
    its default team (one thread per core).  One thread creates the tasks

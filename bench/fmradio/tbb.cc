@@ -1,4 +1,4 @@
-/* tbb.cc -- the FM receiver's benchmark peer "tbb-flow" (issue 5): the
+/* tbb.cc -- the FM receiver's benchmark peer "tbb-flow": the
    block steps of examples/fmradio/blocks.h as a TBB flow graph, run by
    oneTBB's default arena (one thread per core).  Messages are block
    numbers, the data stays in the rings:

@@ -1,4 +1,4 @@
-/* main.c -- driver of the plugin benchmark (bench/plugin, issue 3): what
+/* main.c -- driver of the plugin benchmark (bench/plugin): what
    the Erbium GCC plugin's lowering buys on the exploration kernel (paper
    section 5.1, one producer and one consumer).
 
@@ -206,7 +206,7 @@ main (int argc, char **argv)
 
   FILE *csv = xb_csv_open (o.csv, "variant,burst,ns_per_index");
 
-  printf ("plugin (issue 3): the exploration kernel (1p1c) in Erbium C, "
+  printf ("plugin: the exploration kernel (1p1c) in Erbium C, "
 	  "%s run: 2^%d indices of int, horizon 2^%d elements, median of %d "
 	  "run%s\n"
 	  "plugin = full lowering; library = same source, "

@@ -1,5 +1,5 @@
 # bench/plugin/plugin.mk -- GNU make fragment that builds the plugin
-# benchmark (issue 3) as $(BUILD)/bench/plugin and adds it to BENCH_PROGS.
+# benchmark as $(BUILD)/bench/plugin and adds it to BENCH_PROGS.
 # bench/bench.mk includes it; the including makefile gives CC, CFLAGS,
 # HWLOC_CFLAGS and HWLOC_LIBS (config.mk) and, from the top-level
 # Makefile, the rule for $(PLUGIN_SO).

@@ -1,5 +1,5 @@
-/* kernel.c -- the kernels of the strip-mining benchmark (bench/stripmine,
-   issue 4) in Erbium C, the language of <erbium.h>: sum, scale, a 16-tap
+/* kernel.c -- the kernels of the strip-mining benchmark (bench/stripmine)
+   in Erbium C, the language of <erbium.h>: sum, scale, a 16-tap
    FIR filter and a complex multiply (stripmine.h defines them), each over
    a stream between two processes, written element at a time as people
    write them.  A source process copies the input array into the stream

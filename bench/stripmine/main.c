@@ -236,7 +236,7 @@ main (int argc, char **argv)
 
   FILE *csv = xb_csv_open (o.csv, "kernel,variant,ns_per_element");
 
-  printf ("stripmine (issue 4): element-at-a-time kernels over a stream "
+  printf ("stripmine: element-at-a-time kernels over a stream "
 	  "between two processes, %s run: 2^%d elements, horizon %d "
 	  "elements, median of %d run%s\n"
 	  "plugin = plugin defaults; no-stripmine = "

@@ -1,5 +1,5 @@
 /* seq.c -- the sequential variant of the strip-mining benchmark
-   (bench/stripmine, issue 4): the kernels of stripmine.h computed in the
+   (bench/stripmine): the kernels of stripmine.h computed in the
    calling thread over a plain array, no processes and no streaming, in
    plain C at the benchmark's -O3.  The loops are the kernel processes'
    loops of kernel.c with x[i] read from the array instead of the view,

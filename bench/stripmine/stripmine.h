@@ -1,5 +1,5 @@
 /* stripmine.h -- shared definitions of the strip-mining benchmark
-   (bench/stripmine, issue 4): the kernels, their constants and the entry
+   (bench/stripmine): the kernels, their constants and the entry
    points of the variants.  Included by kernel.c (Erbium C, compiled three
    times with the plugin), seq.c (plain C, the sequential reference) and
    main.c (plain C, the driver); it only uses plain C.

@@ -1,5 +1,5 @@
 # bench/stripmine/stripmine.mk -- GNU make fragment that builds the
-# strip-mining benchmark (issue 4) as $(BUILD)/bench/stripmine and adds it
+# strip-mining benchmark as $(BUILD)/bench/stripmine and adds it
 # to BENCH_PROGS.  bench/bench.mk includes it; the including makefile
 # gives CC, CFLAGS, HWLOC_CFLAGS and HWLOC_LIBS (config.mk) and, from the
 # top-level Makefile, the rule for $(PLUGIN_SO).

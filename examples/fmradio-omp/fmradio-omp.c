@@ -82,7 +82,7 @@
    in cache-sized chunks (FM_OMP_CH_CHUNK and the like), so a block's
    size only sets how many instances there are and how far the stages
    run apart.  Paired round by round against the Erbium build on the 60 s
-   input (bench/fmradio/ab, 13 to 15 rounds, bench/README.md, "The
+   input (bench/fmradio/ab, 13 to 15 rounds, docs/performance.md, "The
    omp-stream row"), 1024 took 5 to 8 % longer than 2048 to 8192, which
    were within the noise of each other and of the Erbium build; at
    16384 the pipeline's start and end (a few blocks in all) cost 5 %.  */

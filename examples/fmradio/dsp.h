@@ -17,7 +17,7 @@
 #include <math.h>
 #include <stdint.h>
 
-/* Signal parameters (issue 5): complex baseband at 240 kS/s, 75 kHz peak
+/* Signal parameters: complex baseband at 240 kS/s, 75 kHz peak
    deviation, audio out at 48 kHz, de-emphasis 75 µs.  */
 #define FM_RATE_IN 240000	/* input samples per second */
 #define FM_DECIM 5		/* audio decimation: 240 kHz -> 48 kHz */

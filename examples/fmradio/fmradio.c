@@ -1,4 +1,4 @@
-/* fmradio.c -- the FM radio receiver in Erbium C (issue 5; the paper's
+/* fmradio.c -- the FM radio receiver in Erbium C (the paper's
    fmradio, section 5 and Figure 7): complex baseband I/Q at 240 kS/s in,
    16-bit audio at 48 kHz out, every stage a process, the stages talking
    through records and views.  Compiled by the Erbium plugin at -O3, with
@@ -14,7 +14,7 @@
    (the paper's FFD: the filter's history is the record, read through a
    peek window); demod takes the phase step between consecutive samples,
    split the same way (it is stateless; a fifth of the CPU before its
-   loop vectorised, about 8 % since: bench/README.md, "Fifth session");
+   loop vectorised, about 8 % since: docs/performance.md);
    deemph is the 75 µs de-emphasis; the equaliser is a split-join, the
    de-emphasised audio a record every band process reads, one 127-tap
    band-pass each; sink gathers the bands, sums them in band order and
@@ -36,8 +36,8 @@
    The processes talk only through records and views, in bursts, so the
    receiver runs them as fibers (er_use_fibers): a process that waits
    gives its core to another without a trip through the kernel, and any
-   core that is free runs whichever process can go on (bench/README.md,
-   "fmradio").  --threads gives each process a thread of its own instead.
+   core that is free runs whichever process can go on (docs/performance.md).
+   --threads gives each process a thread of its own instead.
 
    Usage: fmradio [--workers W] [--burst B] [--horizon H] [--threads]
                   [--eq G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav
@@ -70,7 +70,7 @@
    pipeline's 9 processes keep every core busy without splitting, and
    each further 3 cores need one more worker.  On these 2-core machines,
    2 workers ran 2 to 3.7 % slower than 1 (three series paired by
-   round, bench/README.md, "Eighth session").  On one core both spend
+   round, docs/performance.md).  On one core both spend
    the same time per stage; on two, the split channel filter took 10 %
    more, most likely as its workers read blocks written on the other
    core.  */
@@ -86,7 +86,7 @@ fm_default_workers (int cores)
    filter's 16 passes over the block; at 4096 (64 KiB) every pass streamed
    them from the second level, and the channel filter took 3.6 % more CPU
    time.  Paired by round against the TBB build, 2048 ran 1 to 2.5 % ahead
-   of it, 4096 1 % (bench/README.md, "Eighth session"); 1536 to 2560 are
+   of it, 4096 1 % (docs/performance.md); 1536 to 2560 are
    within 0.5 % of each other.  */
 #define FM_DEFAULT_BURST 2048
 /* The default horizon (elements) unless the blocks in flight need more:
@@ -387,8 +387,8 @@ main (int argc, char **argv)
      smallest one that holds NEED, so that each process runs two bursts or
      more per turn on its core, and at least FM_DEFAULT_HORIZON_MIN: at
      32768 the fibers sleep 11 000 times per run with bursts of 4096,
-     22 000 at 16384 (`perf probe' on er_fiber_sleep, bench/README.md,
-     "Seventh session"), and the windows, the working set cycled through
+     22 000 at 16384 (`perf probe' on er_fiber_sleep; docs/performance.md
+     has the method), and the windows, the working set cycled through
      once per window's worth of samples, are 1.6 MB, within the two cores'
      L2 caches.  */
   if (!horizon)
@@ -413,8 +413,8 @@ main (int argc, char **argv)
      need not be the audio filter's block.  With it (819 samples at a
      burst of 4096), each of a band's 34 passes over a burst paid its
      set-up, epilogue and mispredicted exit on 205 vector iterations, and
-     the bands took 8 % longer than TBB's on its 2048 (bench/README.md,
-     "Sixth session").  The longest burst the views allow: a writer may
+     the bands took 8 % longer than TBB's on its 2048 (bench/fmradio/stages;
+     docs/performance.md).  The longest burst the views allow: a writer may
      run at most its horizon ahead of its slowest reader, and a band's
      burst peeks FM_EQ_TAPS - 1 samples into deemph's next burst, so two
      bursts and the peek must fit in AHORIZON; deemph's burst must fit

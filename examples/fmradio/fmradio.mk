@@ -1,5 +1,5 @@
 # examples/fmradio/fmradio.mk -- GNU make fragment that compiles, once, the
-# FM receiver's (issue 5) plain-C objects that its sequential build and
+# FM receiver's plain-C objects that its sequential build and
 # bench/fmradio's peers link, and builds the sequential build.  The
 # top-level Makefile includes it; so does bench/fmradio/fmradio.mk when
 # its includer has not (the standalone make -f bench/Makefile).  The
@@ -17,7 +17,7 @@
 # every function (FM_PLACE: -fplugin-arg-erbium-loopalign=all,
 # plugin/loopalign.cc), so that blocks.c's filter loops start where the
 # Erbium build's do and no comparison is decided by where the linker puts
-# them (bench/README.md, "Code placement").
+# them (docs/performance.md, "Code placement").
 #
 # Inputs: TOP (repository root, default .), BUILD (default build), CC,
 # CFLAGS, CPPFLAGS, LDFLAGS (config.mk), PLUGIN_SO (default

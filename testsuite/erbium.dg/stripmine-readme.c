@@ -1,6 +1,6 @@
-/* The README's strip-mining example ("Strip-mining element-at-a-time
-   loops"): the consumer's loop and the dump and -fopt-info-vec lines
-   the README quotes, with this file's line numbers.  The burst's release
+/* The strip-mining example of docs/strip-mining.md: the consumer's loop
+   and the dump and -fopt-info-vec lines
+   that page quotes, with this file's line numbers.  The burst's release
    is inline; the element path's update and release stay calls (end).  */
 /* { dg-do compile } */
 /* { dg-options "-O3 -fchecking -fplugin-arg-erbium-dump=erbium-stripmine,erbium-lower -fopt-info-vec" } */

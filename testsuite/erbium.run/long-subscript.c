@@ -1,5 +1,5 @@
-/* A subscript v[i] is element I, exactly, whatever I's type (README, "The
-   language"; erbium/sync.h, "Indices"): a long I that no 32-bit int or
+/* A subscript v[i] is element I, exactly, whatever I's type (docs/language.md;
+   erbium/sync.h, "Indices"): a long I that no 32-bit int or
    unsigned int holds is not reduced modulo 2^32.  The write view's window
    is [-4, 4) after stall (w, 4); elements 0..3 are written and read back,
    through int and long subscripts; then, with ERBIUM_CHECK=1, element

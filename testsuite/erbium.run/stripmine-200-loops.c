@@ -1,9 +1,9 @@
 /* Compile time of strip-mining: a function of 200 element-at-a-time
-   loops like the README's strip-mining example (each one update, one
+   loops like the example of docs/strip-mining.md (each one update, one
    element, one release), all strip-mined (the dump says so 200 times).
    Strip-mining cost cc1 2.8 times the instructions of compiling the
    same program with -fplugin-arg-erbium-stripmine=0, and 1.5 times now
-   (README, "Strip-mining", has the figures and the command): the
+   (docs/strip-mining.md has the figures and the command): the
    analysis of all the loops comes before their transforms and one SSA
    update, and the element paths and the copies for ERBIUM_CHECK, which
    are cold, keep their primitives and element accesses as calls.  The

@@ -1,4 +1,4 @@
-/* Strip-mining (issue 4): commit inside an if.  The producer writes every
+/* Strip-mining: commit inside an if.  The producer writes every
    element but commits only every 8 elements ((i & 7) == 7) and once more
    at the end (N is no multiple of 8); the consumer sums element at a
    time.  */

@@ -1,4 +1,4 @@
-/* Strip-mining (issue 4): double elements and a double sum in the
+/* Strip-mining: double elements and a double sum in the
    consumer.  -fassociative-math lets the vectoriser reorder the sum; the
    elements are multiples of 1/8 far below 2^50, so every partial sum is
    exact in any order and the result equals the sequential sum.  */

@@ -1,4 +1,4 @@
-/* Strip-mining (issue 4): float elements.  The producer maps the index
+/* Strip-mining: float elements.  The producer maps the index
    to a float, the consumer maps each element into a float array (no
    reassociation, so every value is exact and compared with ==).  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* Strip-mining (issue 4): an int map producer (w[i] = f (i)) and an int
+/* Strip-mining: an int map producer (w[i] = f (i)) and an int
    sum in the consumer, both element at a time; both loops are
    strip-mined with the default burst and vectorised.  */
 /* { dg-do run } */

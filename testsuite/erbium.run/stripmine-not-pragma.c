@@ -1,4 +1,4 @@
-/* Strip-mining (issue 4), negative: #pragma erbium burst(0) keeps a loop
+/* Strip-mining, negative: #pragma erbium burst(0) keeps a loop
    as it is written, and the dump says so; the consumer's loop, without
    the pragma, is strip-mined.  */
 /* { dg-do run } */

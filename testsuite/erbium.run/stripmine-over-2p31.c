@@ -2,7 +2,7 @@
    than 2^31 times: the burst counter and the induction variables it
    recomputes (a 64-bit count C) must not wrap where the loop's own do
    not, and the grants must follow indices past 2^31 (an int index that
-   wraps, as the README allows) and past 2^32 (a long index).  The
+   wraps, as docs/runtime.md allows) and past 2^32 (a long index).  The
    producer commits in jumps of 2^15 without writing elements; the
    consumers only count.  The int-index consumer runs twice: with the
    producer's horizon 2^16 and 2^15 (with a counter that wrapped, the

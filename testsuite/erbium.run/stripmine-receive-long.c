@@ -1,4 +1,4 @@
-/* Strip-mining (issue 4): a receive() hint in the element loop (the
+/* Strip-mining: a receive() hint in the element loop (the
    split-phase announce of the next element) and a reduction into a long
    over int elements whose sum overflows an int.  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* Strip-mining (issue 4): strided access.  The consumer takes the stream
+/* Strip-mining: strided access.  The consumer takes the stream
    two elements at a time (step 2: update (r, i + 2), release (r, i + 2))
    and sums the products of each pair.  */
 /* { dg-do run } */

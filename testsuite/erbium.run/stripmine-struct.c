@@ -1,4 +1,4 @@
-/* Strip-mining (issue 4): struct elements (an int and a float, 8 bytes).
+/* Strip-mining: struct elements (an int and a float, 8 bytes).
    The producer fills both fields; the consumer sums the int fields and
    maps the float fields into an array.  */
 /* { dg-do run } */

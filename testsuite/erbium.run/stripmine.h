@@ -1,5 +1,5 @@
 /* stripmine.h -- common start of the testsuite/erbium.run/stripmine-*.c
-   programs (issue 4, pass erbium-stripmine).  Each program streams values
+   programs (pass erbium-stripmine).  Each program streams values
    between processes with element-at-a-time loops, as people write them
    (one stall/update per element, one commit/release per element), and
    checks every value it computes against the same computation done

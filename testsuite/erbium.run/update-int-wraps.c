@@ -1,7 +1,7 @@
 /* With int index variables, Figure 2's idiom `hd = update (v, hd); if
    (!hd) break;' stops 2^32 indices in: the int hd wraps to 0 there, and
    update (v, 0) is granted index 2^32 and returns its argument, 0
-   (erbium/sync.h, "Indices" and er_update; the README says so next to
+   (erbium/sync.h, "Indices" and er_update; docs/runtime.md says so next to
    the idiom).  The index itself was exact: the view's update index is
    2^32, and the same loop goes on with a long index.  One thread owns a
    writer and a reader of horizon 2^20 and streams in jumps of 2^20

@@ -1,5 +1,5 @@
-/* One process per site, or one per instance (README "OpenMP stream
-   tasks", tasksites.cc): a site whose body may wait for its children (a
+/* One process per site, or one per instance (docs/omp-stream.md,
+   tasksites.cc): a site whose body may wait for its children (a
    taskwait in the body, or in a function it calls) or that is created by
    a function reached again from its own calls and tasks (recursion) gets
    ER_SITE_PER_INSTANCE; the dump says which and why.  */

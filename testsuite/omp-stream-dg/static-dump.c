@@ -1,15 +1,15 @@
-/* The static conversion (README "Static conversion", taskloop.cc): a
-   site created once in every iteration of a counted loop, whose
-   firstprivate values are invariant or affine in the loop and whose
+/* The static conversion (docs/omp-stream.md, "Static conversion",
+   taskloop.cc): a site created once in every iteration of a counted loop,
+   whose firstprivate values are invariant or affine in the loop and whose
    accesses are invariant, with nothing else in the loop moving the same
    side of its streams nor writing memory, is created by one
    er_task_create_range before the loop: no er_task_create is left (the
-   erbium-tasks dump holds every function's final code).  A producer
-   and a consumer of one stream, two writers of two different streams in
-   one loop, the inner loop of a nest (its index starts from the outer
-   one's), a firstprivate pointer stepped by an element, a peek group
-   and a sliding window.  static-dump-O1.c and static-dump-O0.c compile
-   this file at -O1 and -O0.  */
+   erbium-tasks dump holds every function's final code).  A producer and a
+   consumer of one stream, two writers of two different streams in one loop,
+   the inner loop of a nest (its index starts from the outer one's), a
+   firstprivate pointer stepped by an element, a peek group and a sliding
+   window.  static-dump-O1.c and static-dump-O0.c compile this file at -O1
+   and -O0.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
 

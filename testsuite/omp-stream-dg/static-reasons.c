@@ -1,4 +1,4 @@
-/* Where the static conversion does not apply (README "Static
+/* Where the static conversion does not apply (docs/omp-stream.md, "Static
    conversion", taskloop.cc), the erbium-tasks dump names the reason for
    each creation: one function per reason, none inlined.  */
 /* { dg-do compile } */

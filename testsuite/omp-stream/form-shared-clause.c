@@ -4,7 +4,7 @@
    before the creation is what the body reads (OpenMP's shared
    data-sharing attribute; OMP-STREAM-SPEC.md 6.8: OpenStream's shared
    "may not work in most cases" and rejects what needs marshalling,
-   README "OpenMP stream tasks").  A scalar total and an array hist (of a
+   docs/omp-stream.md).  A scalar total and an array hist (of a
    size known only at run time) are shared; four writers send 1..4, 5..8,
    9..12, 13..16, and the readers, one per burst, add their window to
    total and count each value's parity in hist: total 136, hist 8 8.

@@ -1,12 +1,12 @@
-/* The static conversion (README "Static conversion") at two depths: in
-   each iteration of the outer loop, an inner loop creates NJ writers of
-   one element of x (converted: a range per outer iteration), then one
-   reader of NJ elements is created (converted in the outer loop: the
-   inner loop's range creation writes x, the reader reads it).  Reader i
-   gets positions [i NJ, (i + 1) NJ), written by the writers of outer
-   iteration i: their indices i NJ + j, sum NJ (NJ - 1) / 2 + i NJ^2.  A
-   last loop of writers whose firstprivate is not affine (j * j) is not
-   converted and must give the same result as without the pass.  */
+/* The static conversion (docs/omp-stream.md, "Static conversion") at two
+   depths: in each iteration of the outer loop, an inner loop creates NJ
+   writers of one element of x (converted: a range per outer iteration), then
+   one reader of NJ elements is created (converted in the outer loop: the inner
+   loop's range creation writes x, the reader reads it).  Reader i gets
+   positions [i NJ, (i + 1) NJ), written by the writers of outer iteration i:
+   their indices i NJ + j, sum NJ (NJ - 1) / 2 + i NJ^2.  A last loop of
+   writers whose firstprivate is not affine (j * j) is not converted and must
+   give the same result as without the pass.  */
 /* { dg-do run } */
 /* { dg-output "static-nest-outer: 40 x 25 and 10 squares: ok" } */
 

@@ -1,15 +1,15 @@
-/* The static conversion (README "Static conversion"): a producer site
-   and a consumer site created in each iteration of a counted loop share
-   the stream x; at -O1 and above both become one er_task_create_range
-   before the loop (testsuite/omp-stream-dg/static-dump.c checks it),
-   and the result must be what N creations in a row give (OMP-STREAM-
-   SPEC.md 6.1): consumer k reads exactly what producer k wrote, 4k ..
-   4k + 3, its firstprivate index k stepping by 1.  A second loop nest
-   converts its inner loop, whose firstprivate index i * 50 + j starts
-   from the outer index; a third loop's producer and consumer exchange
-   data in both directions through two streams (y and the seeded z), so
-   a consumer instance must run while its producer's range is only
-   partly done.  A taskwait after the loops waits for every instance.  */
+/* The static conversion (docs/omp-stream.md, "Static conversion"): a producer
+   site and a consumer site created in each iteration of a counted loop share
+   the stream x; at -O1 and above both become one er_task_create_range before
+   the loop (testsuite/omp-stream-dg/static-dump.c checks it), and the result
+   must be what N creations in a row give (OMP-STREAM-SPEC.md 6.1): consumer k
+   reads exactly what producer k wrote, 4k .. 4k + 3, its firstprivate index k
+   stepping by 1.  A second loop nest converts its inner loop, whose
+   firstprivate index i * 50 + j starts from the outer index; a third loop's
+   producer and consumer exchange data in both directions through two streams
+   (y and the seeded z), so a consumer instance must run while its producer's
+   range is only partly done.  A taskwait after the loops waits for every
+   instance.  */
 /* { dg-do run } */
 /* { dg-output "static-pipeline: 1000 blocks, 20 x 50 nest, 300 round trips: ok" } */
 

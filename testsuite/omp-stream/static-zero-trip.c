@@ -1,9 +1,9 @@
-/* The static conversion (README "Static conversion") with trip counts
-   known only at run time: a loop of 0 iterations creates no instance
-   (er_task_create_range of 0), and the stream's positions after it are
-   those of the loops that ran: the writer loop of 0 then of 3 + 2 * argc
-   iterations, the reader loop of 5 (argc is 1: no argument).  Values:
-   position j holds 7 * j; reader i stores its element plus 100 i (107 i).  */
+/* The static conversion (docs/omp-stream.md, "Static conversion") with trip
+   counts known only at run time: a loop of 0 iterations creates no instance
+   (er_task_create_range of 0), and the stream's positions after it are those
+   of the loops that ran: the writer loop of 0 then of 3 + 2 * argc iterations,
+   the reader loop of 5 (argc is 1: no argument).  Values: position j holds 7 *
+   j; reader i stores its element plus 100 i (107 i).  */
 /* { dg-do run } */
 /* { dg-output "static-zero-trip: 0 7 14 21 28 / 0 107 214 321 428: ok" } */
 

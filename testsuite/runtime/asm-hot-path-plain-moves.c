@@ -1,13 +1,13 @@
 /* The inline hot path is lock-free and fence-free on x86 (erbium/sync.h:
-   "C11 acquire loads and release stores only: on x86-TSO that is plain
-   MOVs, with no locked instruction and no fence"; README).  Functions that
-   only use er_commit, er_update, er_stall, er_release, er_receive,
-   er_receive_range, er_elem and er_burst must compile at -O2 to code with
-   no lock prefix, no xchg (an implicitly locked seq_cst store), no fence,
-   and no call or tail call to anything but the out-of-line slow paths
+   "C11 acquire loads and release stores only: on x86-TSO that is plain MOVs,
+   with no locked instruction and no fence"; docs/runtime.md).  Functions
+   that only use er_commit, er_update, er_stall, er_release, er_receive,
+   er_receive_range, er_elem and er_burst must compile at -O2 to code with no
+   lock prefix, no xchg (an implicitly locked seq_cst store), no fence, and
+   no call or tail call to anything but the out-of-line slow paths
    er_update_slow, er_stall_slow, er_wake_view, er_misuse and
-   er_check_access.
-   The positive scans make sure the functions were not optimised away.  */
+   er_check_access. The positive scans make sure the functions were not
+   optimised away.  */
 /* { dg-do assemble { target x86_64-*-* i?86-*-* } } */
 /* { dg-options "-O2 -save-temps" } */
 /* { dg-final { scan-assembler-not {\mlock\M} } } */

@@ -1,10 +1,10 @@
-/* Deadlock detection (paper section 3, "Resource management": bounded
-   Kahn networks can deadlock; README: the runtime reports it and exits with
-   ER_EXIT_DEADLOCK).  Process 1 writes record A and reads record B,
-   process 2 writes B and reads A, and each first waits for the other's
-   data with nothing committed: a true deadlock.  Without detection the
-   program would hang until the harness's timeout; with it, it must exit
-   with status 70 and name the blocked views and indices.  */
+/* Deadlock detection (paper section 3, "Resource management": bounded Kahn
+   networks can deadlock; docs/runtime.md: the runtime reports it and exits
+   with ER_EXIT_DEADLOCK).  Process 1 writes record A and reads record B,
+   process 2 writes B and reads A, and each first waits for the other's data
+   with nothing committed: a true deadlock.  Without detection the program
+   would hang until the harness's timeout; with it, it must exit with status 70
+   and name the blocked views and indices.  */
 /* { dg-do run } */
 /* { dg-shouldfail "deadlock, exit status 70" } */
 /* { dg-output "erbium: deadlock: .*blocked in update on record \[0-9\]+ read view \[0-9\]+ \\(id 1\\): index 4, update 0.*minimum commit index of the write views is 0.*blocked in update on record \[0-9\]+ read view.*index 4.*child exit status 70" } */

@@ -1,9 +1,9 @@
-/* Library use from foreign threads (erbium/process.h, README: any thread
-   may own views; runtime/src: a plain pthread counts for deadlock
-   detection and its views are freed with ER_TERMINATE when it exits).
-   Two plain pthreads, not started by er_run, stream through a record: the
-   writer exits without freeing its view, and the reader sees the
-   termination.  A third pthread exchanges data with an er_run process.  */
+/* Library use from foreign threads (erbium/process.h, docs/runtime.md: any
+   thread may own views; runtime/src: a plain pthread counts for deadlock
+   detection and its views are freed with ER_TERMINATE when it exits). Two
+   plain pthreads, not started by er_run, stream through a record: the writer
+   exits without freeing its view, and the reader sees the termination.  A
+   third pthread exchanges data with an er_run process.  */
 /* { dg-do run } */
 /* { dg-output "ok: views used from plain pthreads" } */
 

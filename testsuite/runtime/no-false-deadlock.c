@@ -1,5 +1,5 @@
-/* No false deadlock (README: deadlock is reported only when every live
-   thread is blocked and none can proceed): while one process computes for
+/* No false deadlock (docs/runtime.md: a deadlock is reported only when all
+   live threads are blocked and none can proceed): while one process computes for
    1.5 s without touching the runtime, a consumer waits in update for its
    result and a second consumer waits behind the first, and the main thread
    waits at exit.  Everyone but the computing process is asleep in the

@@ -126,7 +126,7 @@ er_deadlock_report (void)
 	{
 	  er_view *v = &w->view->v;
 	  fputs (" on ", stderr);
-	  er_describe_view (stderr, w->view);
+	  er_hooks.describe_view (stderr, w->view);
 	  fprintf (stderr, ": index %lld", (long long) w->idx);
 	  if (w->op == ER_OP_UPDATE)
 	    fprintf (stderr, ", update %lld, release %lld, horizon %lld; "
@@ -150,12 +150,12 @@ er_deadlock_report (void)
       else if (w->view)
 	{
 	  fputs (" on ", stderr);
-	  er_describe_view (stderr, w->view);
+	  er_hooks.describe_view (stderr, w->view);
 	}
       fputc ('\n', stderr);
     }
   fprintf (stderr, "erbium: records at the time of the deadlock:\n");
-  er_dump_records (stderr);
+  er_hooks.dump_records (stderr);
   fflush (stderr);
   _exit (ER_EXIT_DEADLOCK);
 }

@@ -6,7 +6,7 @@
    other side's index does not allow the request, or when the record's
    shape changed.  Here the minimum over the whole participant set is
    computed, registration gating and termination are applied, and the
-   caller waits (block.c) until the request can be granted.  */
+   caller waits (wait.c) until the request can be granted.  */
 
 #include "internal.h"
 
@@ -132,7 +132,7 @@ er_still_lagging (struct er_waiter *w)
    transfer per quarter horizon.  A peer that stops (because it waits for
    something, this view included) ends the wait at once, so nothing waits
    beyond what the semantics require once nothing moves.  Waits are eager
-   when they sleep, and on a core shared with other processes (block.c),
+   when they sleep, and on a core shared with other processes (wait.c),
    where the other processes run between two polls anyway.  */
 #define ER_BATCH_DIV 4
 

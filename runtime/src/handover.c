@@ -63,6 +63,9 @@ er_take_over (er_rec *r, er_vimpl *vi, er_vimpl *o, int id)
 		    "an id registers before its first primitive)",
 		    r->pub.serial, kname, vi->serial, id);
 	}
+      /* Acquire, pairs with the old view's last release store of PUB
+	 (erbium/sync.h, er_publish); the new view's store is a release
+	 for the other side's acquire loads, like any publication.  */
       v->own = atomic_load_explicit (&o->v.pub, memory_order_acquire);
       v->gate = o->v.gate > v->own ? o->v.gate : v->own;
       v->term = o->v.term;

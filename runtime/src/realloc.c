@@ -58,6 +58,8 @@ er_all_parked (struct er_waiter *w)
   int missing = 0;
   for (er_vimpl *o = r->all; o; o = o->next_all)
     if (o->state == ER_V_LIVE && o->v.horizon > 0 && o->owner != self
+	/* Acquire, pairs with the view's release store of PARKED (er_park,
+	   er_park_owned): once it parked it touches no window.  */
 	&& atomic_load_explicit (&o->parked, memory_order_acquire) != serial)
       missing++;
   er_record_unlock (r);
@@ -69,6 +71,8 @@ er_all_parked (struct er_waiter *w)
 static int
 er_realloc_done (struct er_waiter *w)
 {
+  /* Acquire, pairs with the reallocator's release store of 0 in
+     er_alloc, after it published the new window.  */
   return atomic_load_explicit (&w->rec->realloc_pending,
 			       memory_order_acquire) != (uint32_t) w->idx;
 }
@@ -99,9 +103,13 @@ er_resync (er_vimpl *vi)
      wait ends at once on the pending reallocation it never parks for.  */
   uint32_t g = atomic_load_explicit (&r->pub.gen, memory_order_acquire);
   er_park (vi);
+  /* Acquire, pairs with er_alloc's release store of the window: its
+     copied elements are visible.  */
   er_window *w = atomic_load_explicit (&r->win, memory_order_acquire);
   v->base = w ? w->base : NULL;
   v->mask = w ? w->slots - 1 : 0;
+  /* Acquire, pairs with the release store of a new set (record.c,
+     er_rebuild_set): the set's members are visible.  */
   er_set *s = atomic_load_explicit (v->kind == ER_READ ? &r->writers
 				    : &r->readers, memory_order_acquire);
   /* One live peer: refresh from it alone.  Otherwise the slow path finds
@@ -129,10 +137,13 @@ void
 er_park (er_vimpl *vi)
 {
   er_rec *r = er_rec_of (vi->v.rec);
+  /* Acquire, pairs with er_alloc's release store of the serial.  */
   uint32_t s = atomic_load_explicit (&r->realloc_pending,
 				     memory_order_acquire);
   if (!s)
     return;
+  /* Release, pairs with the reallocator's acquire load (er_all_parked):
+     the view's accesses to the old window come before.  */
   atomic_store_explicit (&vi->parked, s, memory_order_release);
   er_wake (&r->pub);
   er_wait_realloc_over (r, vi, s);
@@ -157,9 +168,12 @@ er_park_owned (er_thread *t)
       uint32_t s = atomic_load_explicit (&r->realloc_pending,
 					 memory_order_acquire);
       if (s && o->v.horizon > 0
+	  /* Relaxed: only its owner, this thread, writes PARKED.  */
 	  && atomic_load_explicit (&o->parked, memory_order_relaxed) != s)
 	{
 	  o->park_for = s;
+	  /* Release, pairs with er_all_parked's acquire load, as in
+	     er_park.  */
 	  atomic_store_explicit (&o->parked, s, memory_order_release);
 	  er_wake (&r->pub);
 	}
@@ -196,6 +210,7 @@ er_alloc (er_view *v, int h)
     }
   er_record_lock (r);
   uint32_t busy;
+  /* Under the lock, which every store of the serial holds.  */
   while ((busy = atomic_load (&r->realloc_pending)) != 0)
     {
       er_record_unlock (r);
@@ -203,13 +218,17 @@ er_alloc (er_view *v, int h)
       er_record_lock (r);
     }
   v->horizon = h;
+  /* Relaxed: written under the lock, and only grows; observer.c
+     (er_overwritten_below) reads it as a bound, ordering nothing.  */
   if (v->kind == ER_WRITE
       && h > atomic_load_explicit (&r->whorizon, memory_order_relaxed))
     atomic_store_explicit (&r->whorizon, h, memory_order_relaxed);
+  /* Under the lock, which every store of the window holds.  */
   er_window *w = atomic_load (&r->win);
   uint64_t need = er_needed_slots (r, !w);
   if (!w)
     {
+      /* Release, pairs with er_resync's acquire load.  */
       atomic_store_explicit (&r->win, er_window_new (need, r->pub.esize),
 			     memory_order_release);
       er_reshape (r);
@@ -221,6 +240,9 @@ er_alloc (er_view *v, int h)
       uint32_t serial = ++r->realloc_serial;
       if (serial == 0)
 	serial = ++r->realloc_serial;
+      /* The serial before the generation (both release): a view that
+	 sees the new generation (acquire, er_resync) then sees the serial
+	 in er_park, and parks.  */
       atomic_store_explicit (&r->realloc_pending, serial,
 			     memory_order_release);
       atomic_fetch_add_explicit (&r->pub.gen, 1, memory_order_release);
@@ -240,6 +262,8 @@ er_alloc (er_view *v, int h)
       for (er_vimpl *o = r->all; o; o = o->next_all)
 	if (o->v.kind == ER_WRITE)
 	  {
+	    /* Every other writer has parked (acquire, er_all_parked):
+	       its last publication is visible.  */
 	    int64_t c = atomic_load (&o->v.pub);
 	    int64_t g = o->v.gate > c ? o->v.gate : c;
 	    if (g > hi)
@@ -253,10 +277,14 @@ er_alloc (er_view *v, int h)
 	memcpy (nw->base + ((uint64_t) lo & (nw->slots - 1)) * es,
 		w->base + ((uint64_t) lo & (w->slots - 1)) * es,
 		(size_t) (hi - lo) * es);
+      /* Release, pairs with er_resync's acquire load: the copy is
+	 visible with the window.  */
       atomic_store_explicit (&r->win, nw, memory_order_release);
       w->retired_next = r->retired_wins;
       r->retired_wins = w;
       er_reshape (r);
+      /* Release, pairs with er_realloc_done's acquire load: a parked
+	 view that sees 0 finds the new window.  */
       atomic_store_explicit (&r->realloc_pending, 0, memory_order_release);
       self->reallocating = NULL;
       er_record_unlock (r);

@@ -100,6 +100,10 @@ er_rebuild_set (er_rec *r, int kind)
   if (s->n == 1 && nlive == 1)
     s->only = s->m[0].view;
   _Atomic (er_set *) *slot = kind == ER_WRITE ? &r->writers : &r->readers;
+  /* Relaxed: under the lock, which every store of SLOT holds.  The
+     store is a release, pairing with the slow paths' acquire loads of
+     the set (stream.c er_min_commit, er_min_release; realloc.c
+     er_resync).  */
   er_set *old = atomic_load_explicit (slot, memory_order_relaxed);
   atomic_store_explicit (slot, s, memory_order_release);
   if (old)
@@ -116,6 +120,9 @@ er_reshape (er_rec *r)
 {
   er_rebuild_set (r, ER_WRITE);
   er_rebuild_set (r, ER_READ);
+  /* Release, pairs with the acquire loads of the generation in the slow
+     paths (er_resync, stream.c); the hot path's relaxed load only sees
+     that it changed (erbium/sync.h, er_update).  */
   atomic_fetch_add_explicit (&r->pub.gen, 1, memory_order_release);
 }
 

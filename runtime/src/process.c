@@ -45,6 +45,8 @@ er_process_run (void *p)
   er_hooks.thread_end (t);
   er_unplace (t);
   free (st);
+  /* Seq_cst, pairs with er_no_process_running's load: the process's
+     work (its streams terminated just above) comes before.  */
   atomic_fetch_sub (&er_running, 1);
   er_live_add (-1);
 }
@@ -77,6 +79,7 @@ er_process_start (int core, void (*fn) (void *), const void *args,
   st->size = size;
   if (size)
     memcpy (st->args, args, size);
+  /* A counter for names only: nothing pairs with it.  */
   int n = atomic_fetch_add (&er_nprocs_started, 1) + 1;
   snprintf (t->name, sizeof t->name, "process %d", n);
   t->is_process = 1;
@@ -90,6 +93,7 @@ er_process_start (int core, void (*fn) (void *), const void *args,
 
   /* Count the process before it exists, so that nobody sees a moment
      where it is neither live nor done.  */
+  /* Seq_cst, before the process can run: pairs with its decrement.  */
   atomic_fetch_add (&er_running, 1);
   er_live_add (1);
   if (fiber)
@@ -122,6 +126,7 @@ static int
 er_no_process_running (struct er_waiter *w)
 {
   (void) w;
+  /* Pairs with the processes' decrements (er_process_run).  */
   return atomic_load (&er_running) == 0;
 }
 

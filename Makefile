@@ -109,12 +109,15 @@ $(RUNTIME_LIB_A): $(RUNTIME_OBJS)
 # GCC plugin: every plugin/*.cc -> $(PLUGIN_SO), built against the plugin
 # headers of the compiler that configure found ($(PLUGIN_DIR)/include).
 # GCC internals, "Plugins": -fno-rtti because cc1 is built without RTTI.
+# -Iruntime/include: lower.cc takes the fast path's constants from
+# erbium/fastpath.h, as erbium/sync.h does.
 # ---------------------------------------------------------------------------
 PLUGIN_SO       := $(BUILD)/erbium.so
 PLUGIN_SRCS     := $(sort $(wildcard plugin/*.cc))
 PLUGIN_OBJS     := $(patsubst plugin/%.cc,$(BUILD)/plugin/%.o,$(PLUGIN_SRCS))
 PLUGIN_CXXFLAGS := -std=gnu++14 -O2 -g -fPIC -fno-rtti -fno-exceptions \
-                   -Wall -Wno-literal-suffix -I$(PLUGIN_DIR)/include -Iplugin
+                   -Wall -Wno-literal-suffix -I$(PLUGIN_DIR)/include -Iplugin \
+                   -Iruntime/include
 
 all: $(PLUGIN_SO)
 

@@ -52,13 +52,8 @@
 #include "except.h"
 #include "tree-eh.h"
 #include "erbium-plugin.h"
-
-/* Operation codes of sync.h (ER_OP_*), passed to er_misuse.  */
-#define ERBIUM_OP_COMMIT 1
-#define ERBIUM_OP_UPDATE 2
-#define ERBIUM_OP_STALL 3
-#define ERBIUM_OP_RELEASE 4
-#define ERBIUM_OP_RECEIVE 5
+/* View kinds and operation codes (ER_READ, ER_OP_*), as sync.h's.  */
+#include "erbium/fastpath.h"
 
 /* A region of new code between a block CUR (code is appended at its end)
    and JOIN, the rest of the original block.  Paths that leave the region
@@ -392,8 +387,8 @@ erbium_lower_publish (erbium_builder *b, tree i, int kind, int op)
 static void
 erbium_lower_acquire (erbium_builder *b, tree i, bool update, tree res_type)
 {
-  int op = update ? ERBIUM_OP_UPDATE : ERBIUM_OP_STALL;
-  erbium_b_kind_check (b, update ? ERBIUM_READ : ERBIUM_WRITE, op, i);
+  int op = update ? ER_OP_UPDATE : ER_OP_STALL;
+  erbium_b_kind_check (b, update ? ER_READ : ER_WRITE, op, i);
   tree gate = erbium_b_field (b, "gate");
   tree i64 = TREE_TYPE (gate);
   tree idx = erbium_b_xlat (b, i, gate);
@@ -471,7 +466,7 @@ erbium_lower_acquire (erbium_builder *b, tree i, bool update, tree res_type)
 static void
 erbium_lower_receive (erbium_builder *b, bool range, tree arg1, tree arg2)
 {
-  erbium_b_kind_check (b, ERBIUM_READ, ERBIUM_OP_RECEIVE,
+  erbium_b_kind_check (b, ER_READ, ER_OP_RECEIVE,
 		       range ? arg2 : arg1);
   tree gate = erbium_b_field (b, "gate");
   tree from, idx, ref;
@@ -734,12 +729,12 @@ erbium_lower_call (gcall *stmt, enum erbium_prim p)
   switch (p)
     {
     case ERBIUM_PRIM_COMMIT:
-      erbium_lower_publish (&b, gimple_call_arg (stmt, 1), ERBIUM_WRITE,
-			    ERBIUM_OP_COMMIT);
+      erbium_lower_publish (&b, gimple_call_arg (stmt, 1), ER_WRITE,
+			    ER_OP_COMMIT);
       break;
     case ERBIUM_PRIM_RELEASE:
-      erbium_lower_publish (&b, gimple_call_arg (stmt, 1), ERBIUM_READ,
-			    ERBIUM_OP_RELEASE);
+      erbium_lower_publish (&b, gimple_call_arg (stmt, 1), ER_READ,
+			    ER_OP_RELEASE);
       break;
     case ERBIUM_PRIM_UPDATE:
       erbium_lower_acquire (&b, gimple_call_arg (stmt, 1), true, res_type);

@@ -52,7 +52,7 @@
    exceeds a horizon.  Commits and releases are deferred only within a
    burst that does not wait.  The values computed are the element code's.
    The inner loop needs no split at the window's wrap: records are mapped
-   twice back to back (runtime/src/window.c), so a horizon's worth of
+   twice back to back (runtime/src/mirror.c), so a horizon's worth of
    indices is contiguous from any index; erbium-window then gives its
    accesses the burst form.
 

@@ -39,6 +39,7 @@ static uint64_t er_suspect_progress;
 void
 er_live_add (int n)
 {
+  /* Seq_cst, pairs with er_deadlock_check's loads of the counts.  */
   atomic_fetch_add (&er_live, n);
   if (n < 0)
     /* One fewer runnable thread: sleepers should re-check.  */
@@ -55,12 +56,16 @@ er_deadlock_enter (struct er_waiter *w)
     er_waiters->prev = w;
   er_waiters = w;
   pthread_mutex_unlock (&er_dl_lock);
+  /* After the waiter is listed: a check that counts it finds it
+     (er_deadlock_check's loads, then er_dl_lock).  */
   atomic_fetch_add (&er_blocked, 1);
 }
 
 void
 er_deadlock_leave (struct er_waiter *w)
 {
+  /* Pair with er_deadlock_check's loads: one fewer blocked thread, and
+     a change of PROGRESS that restarts its confirmation delay.  */
   atomic_fetch_sub (&er_blocked, 1);
   atomic_fetch_add (&er_progress, 1);
   pthread_mutex_lock (&er_dl_lock);
@@ -126,7 +131,7 @@ er_deadlock_report (void)
 	{
 	  er_view *v = &w->view->v;
 	  fputs (" on ", stderr);
-	  er_describe_view (stderr, w->view);
+	  er_hooks.describe_view (stderr, w->view);
 	  fprintf (stderr, ": index %lld", (long long) w->idx);
 	  if (w->op == ER_OP_UPDATE)
 	    fprintf (stderr, ", update %lld, release %lld, horizon %lld; "
@@ -150,12 +155,12 @@ er_deadlock_report (void)
       else if (w->view)
 	{
 	  fputs (" on ", stderr);
-	  er_describe_view (stderr, w->view);
+	  er_hooks.describe_view (stderr, w->view);
 	}
       fputc ('\n', stderr);
     }
   fprintf (stderr, "erbium: records at the time of the deadlock:\n");
-  er_dump_records (stderr);
+  er_hooks.dump_records (stderr);
   fflush (stderr);
   _exit (ER_EXIT_DEADLOCK);
 }
@@ -181,6 +186,8 @@ er_grow_stuck (void)
 void
 er_deadlock_check (void)
 {
+  /* An unlocked look first (pairs with er_live_add and the waiters'
+     counts); confirmed under er_dl_lock below.  */
   if (atomic_load (&er_blocked) < atomic_load (&er_live))
     return;
   pthread_mutex_lock (&er_dl_lock);

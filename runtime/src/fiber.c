@@ -9,7 +9,7 @@
    process is a fiber (own stack, own er_thread), and one worker thread
    per core of the program's affinity mask runs them: a worker takes a
    fiber from the run queue, which all workers share, runs it until it
-   waits (block.c: where a thread would sched_yield or sleep on a futex, a
+   waits (wait.c: where a thread would sched_yield or sleep on a futex, a
    fiber returns to its worker), and takes the next.  A switch saves and
    restores the callee-saved registers and the floating point control
    words: some 20 ns instead of microseconds.  Since the queue is shared,
@@ -25,7 +25,7 @@
    a consumer tends to run right after its producer on the producer's
    core, while the data is in that core's caches.  A fiber that cannot go
    on sleeps at once when there are more fibers than workers
-   (er_fibers_crowded; block.c's long wait; it does not poll by yielding;
+   (er_fibers_crowded; wait.c's long wait; it does not poll by yielding;
    with no more fibers than workers it polls by yielding first, without
    spinning):
    the workers skip it until its record is woken, a global wake comes or
@@ -38,8 +38,7 @@
    kernel.  The Dekker-style order of those steps is in
    er_fiber_sleep_begin and er_fibers_wake.  On the FM receiver, 145 000
    picks per run (fibers that polled by yielding 64 times before they
-   slept) became 11 000, one per sleep (bench/README.md, "Seventh
-   session").
+   slept) became 11 000, one per sleep.
 
    Fibers are a mode a program asks for (er_use_fibers, or
    ERBIUM_FIBERS=1 in the environment), not the default (but for task
@@ -255,12 +254,24 @@ er_fibers_default (int on)
 /* Whether there are more fibers than workers: then a fiber that waits
    gives its worker back at once, since another fiber may have work to
    do; otherwise it polls by yielding first, like a thread with a core of
-   its own after its spin (block.c, placement.c's er_core_shared).  */
+   its own after its spin (wait.c, placement.c's er_core_shared).  */
 int
 er_fibers_crowded (void)
 {
   return atomic_load_explicit (&er_nfibers, memory_order_relaxed)
 	 > __atomic_load_n (&er_nworkers, __ATOMIC_RELAXED);
+}
+
+/* Whether a waiter T must give its core away rather than spin (wait.c,
+   through er_hooks.core_shared): placement.c's er_core_shared for a
+   thread.  A fiber's worker runs the other fibers: a waiting fiber gives
+   its worker back at once when there are more fibers than workers.  */
+int
+er_fiber_core_shared (er_thread *t)
+{
+  if (t && t->fiber)
+    return er_fibers_crowded ();
+  return er_core_shared (t);
 }
 
 /* Whether automatically placed processes run as fibers: decided once, at
@@ -707,7 +718,7 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
   er_fibers_wake ();
 }
 
-/* First half of a fiber's sleep (block.c): T's fiber counts itself
+/* First half of a fiber's sleep (wait.c): T's fiber counts itself
    among Q's fiber sleepers (Q NULL: it waits for global wakes only) and
    notes Q's wake sequence and the global epoch, before its last look
    (Q is a record's, or a task stream's or site's: task.c).

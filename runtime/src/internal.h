@@ -89,18 +89,18 @@ typedef struct er_set
   er_member m[];
 } er_set;
 
-/* A mirrored window of SLOTS elements (see window.c).  */
+/* A mirrored window of SLOTS elements (see mirror.c).  */
 typedef struct er_window
 {
   char *base;
   uint64_t slots;
   size_t bytes;			/* of one copy */
   /* The record's retired windows (reallocation), or, once given back,
-     the windows kept for reuse (window.c).  */
+     the windows kept for reuse (mirror.c).  */
   struct er_window *retired_next;
 } er_window;
 
-/* What sleepers sleep on (block.c): a record's, a task stream's, a task
+/* What sleepers sleep on (wait.c): a record's, a task stream's, a task
    site's.  */
 typedef struct er_wakeq
 {
@@ -190,20 +190,38 @@ typedef struct er_thread
   int batched;
 } er_thread;
 
-/* runtime.c: one-time initialisation and thread bookkeeping.  */
-void er_init (void);
-er_thread *er_self (void);
-void er_set_self (er_thread *t);
-extern int er_checking_flag;
+/* A record's lock: held for every change of its shape.  */
+static inline void
+er_record_lock (er_rec *r)
+{
+  pthread_mutex_lock (&r->lock);
+}
 
-/* record.c  */
-void er_resync (er_vimpl *vi);
-void er_record_lock (er_rec *r);
-void er_record_unlock (er_rec *r);
-void er_park (er_vimpl *vi);
+static inline void
+er_record_unlock (er_rec *r)
+{
+  pthread_mutex_unlock (&r->lock);
+}
+
+/* record.c: records, views and registration.  */
+er_record *er_record_create (int wreg, int rreg, size_t esize);
+void er_reshape (er_rec *r);
+void er_wake (er_record *r);
 void er_free_owned_views (er_thread *t);
-void er_describe_view (FILE *f, er_vimpl *vi);
 void er_dump_records (FILE *f);
+
+/* misuse.c: reports of misuse, and how they name a view.  */
+void er_describe_view (FILE *f, er_vimpl *vi);
+
+/* handover.c: hand-over and termination.  */
+void er_view_freed (er_vimpl *vi, int flags);
+void er_take_over (er_rec *r, er_vimpl *vi, er_vimpl *o, int id);
+
+/* realloc.c: alloc and the reallocation hand-shake.  */
+void er_resync (er_vimpl *vi);
+void er_park (er_vimpl *vi);
+void er_park_owned (er_thread *t);
+void er_unpark_owned (er_thread *t);
 
 /* viewstore.c: views' memory, at addresses never reused.  */
 er_vimpl *er_view_alloc (void);
@@ -219,11 +237,11 @@ void er_observer_unregister (er_vimpl *vi);
 void er_observer_register (er_vimpl *vi);
 void er_observer_free (er_vimpl *vi);
 
-/* window.c  */
+/* mirror.c: mirrored windows.  */
 er_window *er_window_new (uint64_t min_slots, uint32_t esize);
 void er_window_free (er_window *w);
 
-/* block.c: waiting.  A waiter polls TRY (which must not change shared
+/* wait.c: waiting.  A waiter polls TRY (which must not change shared
    state) until it returns nonzero.  */
 struct er_waiter
 {
@@ -277,10 +295,8 @@ struct er_waiter
 void er_wait (struct er_waiter *w);
 void er_arm_word (_Atomic int64_t *word, int64_t want);
 void er_wakeq_wake (er_wakeq *q);
-void er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns);
-void er_futex_wake (_Atomic uint32_t *addr);
-void er_wake (er_record *r);
 void er_wake_all_global (void);
+const char *er_op_name (int op);
 
 /* deadlock.c  */
 void er_deadlock_enter (struct er_waiter *w);
@@ -292,7 +308,8 @@ void er_live_add (int n);
 void er_placement_init (void);
 int er_place_new_process (int requested_core);
 void er_bind_self (er_thread *t, int core);
-void er_place_on_connect (er_thread *t, er_rec *r);
+int er_place_wanted (er_thread *t);
+void er_place_near (er_thread *t, const int *peers, int np);
 void er_unplace (er_thread *t);
 void er_balance_maybe (void);
 int64_t er_wait_cpu_begin (er_thread *t);
@@ -411,6 +428,9 @@ typedef struct er_acc
 } er_acc;
 
 /* ostream.c  */
+er_stream *er_stream_create (size_t esize, const char *name);
+void er_stream_create_array (er_stream **handles, int64_t n, size_t esize,
+			     const char *name);
 void er_ostream_reserve (er_acc *a, const char *where);
 void er_ostream_done (er_acc *a);
 void er_ostream_reserve_range (er_acc *a, int64_t n, const char *where);
@@ -497,6 +517,14 @@ er_ostream_ready_seen (er_acc *a, er_seen *seen)
 }
 
 /* task.c  */
+void er_task_create_1 (er_site *site, const void *args, size_t args_size,
+		       const struct er_task_access *acc, int nacc, int flags);
+void er_task_create_range_1 (er_site *site, const void *args,
+			     size_t args_size,
+			     const struct er_task_access *acc, int nacc,
+			     int flags, int64_t n,
+			     const struct er_task_step *steps, int nsteps);
+void er_taskwait_1 (void);
 void er_tasks_flush (er_thread *t);
 void er_tasks_thread_end (er_thread *t);
 void er_tasks_quiesce (void);
@@ -524,17 +552,73 @@ void er_fiber_sleep (er_thread *t, long ns);
 void er_fiber_sleep_end (er_thread *t);
 void er_fibers_wake (void);
 void er_fibers_wake_all (void);
+int er_fiber_core_shared (er_thread *t);
 
-/* misuse.c  */
+/* process.c  */
+int er_process_start (int core, void (*fn) (void *), const void *args,
+		      size_t size);
+void er_processes_wait (void);
+void er_processes_join (void);
+
+/* init.c: the runtime's one initialisation (er_hooks' installer).  */
+void er_init (void);
+
+/* os.c: the operating system layer (threads' state, futexes, clocks,
+   environment, allocation, fatal errors).  */
+er_thread *er_self (void);
+er_thread *er_self_if_any (void);
+void er_set_self (er_thread *t);
+extern int er_checking_flag;
+void er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns);
+void er_futex_wake (_Atomic uint32_t *addr);
 void er_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
-const char *er_op_name (int op);
-
-/* runtime.c  */
 void *er_zalloc_line (size_t size, const char *what);
 int64_t er_clock_ns (clockid_t clock);
 int64_t er_now_ns (void);
 int er_env_flag (const char *name, int dflt);
 const char *er_limit_hint (int err, size_t asked, char *buf, size_t size);
+
+/* What a lower layer calls in an upper one, so that no file calls a file
+   above it (the layers: scripts/runtime-layers).  er_init (init.c)
+   installs every hook, once, before the first record, stream, task or
+   process exists; nothing calls a hook before.  */
+struct er_hooks
+{
+  /* os.c: a foreign thread's first use of the runtime (it counts as
+     live: deadlock.c), and its exit (thread_exit: its end, then it
+     stops counting).  process.c: a process's end (thread_end: its views
+     are freed with ER_TERMINATE, its task state handed on).  */
+  void (*thread_start) (er_thread *t);
+  void (*thread_exit) (er_thread *t);
+  void (*thread_end) (er_thread *t);
+  /* wait.c, er_wait: before a wait by T holding finished task instances
+     back (task.c er_tasks_flush); whether T's core is shared (fiber.c,
+     placement.c); once spinning is over, a look at the load balance and
+     the CPU time the wait burns (placement.c).  */
+  void (*wait_begin) (er_thread *t);
+  int (*core_shared) (er_thread *t);
+  void (*balance) (void);
+  int64_t (*cpu_begin) (er_thread *t);
+  void (*cpu_end) (er_thread *t, int64_t begin);
+  /* wait.c, while asleep: listed for deadlock detection, which looks at
+     every timeout (deadlock.c); a fiber's sleep in its worker and the
+     wakes of sleeping fibers (fiber.c); the parking of T's views during
+     a reallocation of their records (record.c).  */
+  void (*blocked) (struct er_waiter *w);
+  void (*unblocked) (struct er_waiter *w);
+  void (*deadlock_check) (void);
+  void (*sleep_begin) (er_thread *t, er_wakeq *q);
+  void (*sleep) (er_thread *t, long ns);
+  void (*sleep_end) (er_thread *t);
+  void (*wake_fibers) (void);
+  void (*wake_all_fibers) (void);
+  void (*park) (er_thread *t);
+  void (*unpark) (er_thread *t);
+  /* deadlock.c's report: a view (misuse.c) and every record (record.c).  */
+  void (*describe_view) (FILE *f, er_vimpl *vi);
+  void (*dump_records) (FILE *f);
+};
+extern struct er_hooks er_hooks;
 
 #endif /* ERBIUM_INTERNAL_H */

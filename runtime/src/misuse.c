@@ -7,43 +7,8 @@
    and the paper's rule that was broken, then abort().  Aborting rather
    than returning an error keeps the hot path free of error handling.  */
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include "internal.h"
-
-/* Print "erbium: " FMT and abort.  */
-void
-er_fatal (const char *fmt, ...)
-{
-  va_list ap;
-  fflush (stdout);
-  fputs ("erbium: error: ", stderr);
-  va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
-  va_end (ap);
-  fputc ('\n', stderr);
-  fflush (stderr);
-  abort ();
-}
-
-/* Name of primitive OP.  */
-const char *
-er_op_name (int op)
-{
-  switch (op)
-    {
-    case ER_OP_COMMIT: return "commit";
-    case ER_OP_UPDATE: return "update";
-    case ER_OP_STALL: return "stall";
-    case ER_OP_RELEASE: return "release";
-    case ER_OP_RECEIVE: return "receive";
-    case ER_OP_ELEM: return "element access";
-    case ER_WAIT_EXIT: return "exit (waiting for processes)";
-    case ER_WAIT_REALLOC: return "alloc (reallocating the window)";
-    case ER_WAIT_PARKED: return "a primitive (parked for a reallocation)";
-    default: return "?";
-    }
-}
 
 /* Print "record R<n> <kind> view <serial> (id <id>)".  */
 void

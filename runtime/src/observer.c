@@ -48,11 +48,16 @@ er_is_observer (er_vimpl *vi)
 static int64_t
 er_overwritten_below (er_rec *r, uint64_t slots)
 {
+  /* Acquire, pairs with the release store of a new set (record.c,
+     er_rebuild_set); WHORIZON relaxed: a bound that only grows
+     (realloc.c, er_alloc).  */
   er_set *s = atomic_load_explicit (&r->writers, memory_order_acquire);
   int64_t h = atomic_load_explicit (&r->whorizon, memory_order_relaxed);
   int64_t top = 0;
   for (int k = 0; k < s->n; k++)
     {
+      /* Acquire, pairs with the writer's release store (erbium/sync.h,
+	 er_publish).  */
       int64_t c = atomic_load_explicit (&s->m[k].view->v.pub,
 					memory_order_acquire);
       if (s->m[k].state == ER_V_LIVE)
@@ -139,6 +144,8 @@ er_observe (er_vimpl *vi, int64_t upto)
 {
   er_view *v = &vi->v;
   er_rec *r = er_rec_of (v->rec);
+  /* Acquire, pairs with the release store of the window (realloc.c,
+     er_alloc), as do the two loads below.  */
   er_window *w = atomic_load_explicit (&r->win, memory_order_acquire);
   if (!vi->mirror || vi->mirror->slots != w->slots)
     er_mirror_new (vi, w);
@@ -156,7 +163,8 @@ er_observe (er_vimpl *vi, int64_t upto)
 		  (size_t) (upto - from) * v->esize);
   /* The copy's loads before the commit indices' (a seqlock's reader).
      The bound may also drop meanwhile (a writer freed no longer adds its
-     horizon): what was not copied stays missed.  */
+     horizon): what was not copied stays missed.  The fence pairs with
+     the writers' release stores of their commit indices read next.  */
   atomic_thread_fence (memory_order_acquire);
   int64_t after = er_overwritten_below (r, w->slots);
   if (after > lost)

@@ -15,12 +15,12 @@
    starts lowest): no reader will read a position below it again.  The
    process whose range is done advances its side's frontier past it, and
    past the ranges done before it out of order, under that side's short
-   lock, and wakes the sleepers whose threshold it reached (as block.c's
+   lock, and wakes the sleepers whose threshold it reached (as wait.c's
    commit and release do: no system call while nobody sleeps).  A range
    done in order is passed without touching its memory, which sits next
    to where the control program appends.
 
-   Data lives in a mirrored window (window.c): position P at slot
+   Data lives in a mirrored window (mirror.c): position P at slot
    P mod SLOTS, and any run of at most SLOTS slots is contiguous, so a
    window is one pointer.  An input or peek [r, r + H) may be used once
    the commit frontier reaches r + H.  An output [w, w + B) may be used
@@ -54,7 +54,7 @@
    ER_STREAM_SLOTS elements, or ER_STREAM_BYTES for large elements.  */
 #define ER_STREAM_SLOTS 4096
 #define ER_STREAM_BYTES ((uint64_t) 1 << 20)
-/* The largest buffer a stream may grow to (window.c's limits).  */
+/* The largest buffer a stream may grow to (mirror.c's limits).  */
 #define ER_STREAM_SLOTS_MAX ((uint64_t) 1 << 31)
 #define ER_STREAM_BYTES_MAX ((uint64_t) 1 << 40)
 /* The largest window of one access, in elements.  */
@@ -148,8 +148,11 @@ er_stream_make (size_t esize, const char *name)
   return s;
 }
 
+/* stream_new and stream_new_array (erbium/task.h gives the arguments
+   and errors); the entry points of those names (init.c) initialise the
+   runtime first.  */
 er_stream *
-er_stream_new (size_t esize, const char *name)
+er_stream_create (size_t esize, const char *name)
 {
   er_check_esize (esize, name);
   /* The thread counts for deadlock detection from its first stream.  */
@@ -158,7 +161,7 @@ er_stream_new (size_t esize, const char *name)
 }
 
 void
-er_stream_new_array (er_stream **handles, int64_t n, size_t esize,
+er_stream_create_array (er_stream **handles, int64_t n, size_t esize,
 		     const char *name)
 {
   if (n < 0)

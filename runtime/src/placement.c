@@ -158,8 +158,8 @@ er_topology_discover_less (void)
 #endif
 }
 
-void
-er_placement_init (void)
+static void
+er_placement_init_once (void)
 {
   er_bind = er_env_flag ("ERBIUM_BIND", 1);
   er_report = er_env_flag ("ERBIUM_PLACEMENT_REPORT", 0);
@@ -196,33 +196,42 @@ er_placement_init (void)
 	       && er_env_flag ("ERBIUM_BALANCE", 1);
 }
 
+/* Discover the machine and read the placement switches, once (er_init,
+   init.c, and every query below: a query may come before it).  */
+void
+er_placement_init (void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once (&once, er_placement_init_once);
+}
+
 /* Whether ERBIUM_CPUS lists the CPUs of the processes (fiber.c then
    keeps them threads).  */
 int
 er_cpus_listed (void)
 {
-  er_init ();
+  er_placement_init ();
   return er_ncpus > 0;
 }
 
 int
 er_ncores (void)
 {
-  er_init ();
+  er_placement_init ();
   return er_ncores_;
 }
 
 int
 er_npus (void)
 {
-  er_init ();
+  er_placement_init ();
   return er_npus_;
 }
 
 int
 er_cache_line (void)
 {
-  er_init ();
+  er_placement_init ();
   return er_line_;
 }
 
@@ -348,27 +357,22 @@ er_shared_cache_depth (int a, int b)
   return 0;
 }
 
-/* Process T connected a view to R: move T next to R's other processes if
-   the topology offers a closer core that is not more loaded.  */
-void
-er_place_on_connect (er_thread *t, er_rec *r)
+/* Whether process T may still be moved next to the processes it talks
+   to (er_place_near): an unlocked look, tested again under the lock.  */
+int
+er_place_wanted (er_thread *t)
 {
-  /* Unlocked look first (the common case: already placed); the flag is
-     tested and set again under the lock, where balancing sets it too.  */
-  if (!er_bind || !t->is_process || !t->auto_placed
-      || __atomic_load_n (&t->placed_by_record, __ATOMIC_RELAXED)
-      || __atomic_load_n (&t->core, __ATOMIC_RELAXED) < 0)
-    return;
-  int peers[64], np = 0;
-  er_record_lock (r);
-  for (er_vimpl *o = r->all; o && np < 64; o = o->next_all)
-    {
-      int c = o->owner && o->owner != t && o->owner->is_process
-	      ? __atomic_load_n (&o->owner->core, __ATOMIC_RELAXED) : -1;
-      if (c >= 0)
-	peers[np++] = c;
-    }
-  er_record_unlock (r);
+  return er_bind && t->is_process && t->auto_placed
+	 && !__atomic_load_n (&t->placed_by_record, __ATOMIC_RELAXED)
+	 && __atomic_load_n (&t->core, __ATOMIC_RELAXED) >= 0;
+}
+
+/* Process T connected a view to a record whose other processes run on
+   the NP cores PEERS: move T next to them if the topology offers a
+   closer core that is not more loaded (record.c er_place_on_connect).  */
+void
+er_place_near (er_thread *t, const int *peers, int np)
+{
   pthread_mutex_lock (&er_place_lock);
   int moved = t->placed_by_record;
   __atomic_store_n (&t->placed_by_record, 1, __ATOMIC_RELAXED);
@@ -411,15 +415,11 @@ er_place_on_connect (er_thread *t, er_rec *r)
    there by placement): then a waiter must give the core away rather than
    spin, since the thread it waits for, or one with work to do, may be
    waiting for that core.  Unbound threads (the main thread, foreign
-   threads, ERBIUM_BIND=0) count as having a core of their own.  */
+   threads, ERBIUM_BIND=0) count as having a core of their own.  A
+   fiber's answer is fiber.c's (er_fiber_core_shared).  */
 int
 er_core_shared (er_thread *t)
 {
-  /* A fiber's worker runs the other fibers: a waiting fiber gives its
-     worker back at once (fiber.c) when there are more fibers than
-     workers.  */
-  if (t && t->fiber)
-    return er_fibers_crowded ();
   int c = t ? __atomic_load_n (&t->core, __ATOMIC_RELAXED) : -1;
   if (c >= 0)
     return __atomic_load_n (&er_core_load[c], __ATOMIC_RELAXED) > 1;

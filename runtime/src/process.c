@@ -5,10 +5,10 @@
    placement.c, or, when the program asked for fibers (er_use_fibers), a
    fiber that the per-core workers of fiber.c run.  When FN returns, the
    process's remaining views are freed with ER_TERMINATE ("an explicit or
-   implicit return terminates a process").  er_wait_all, called at exit by
-   the main thread, waits for every task instance and stops the task
-   sites' processes (task.c), then waits for every process and joins its
-   thread.  */
+   implicit return terminates a process").  er_wait_all (init.c), called
+   at exit by the main thread, waits for every task instance and stops the
+   task sites' processes (task.c), then waits for every process here and
+   joins its thread.  */
 
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -41,10 +41,12 @@ er_process_run (void *p)
   if (!t->fiber)
     er_bind_self (t, t->core);
   st->fn (st->args);
-  er_free_owned_views (t);
-  er_tasks_thread_end (t);
+  /* Its views and tasks (init.c er_thread_end).  */
+  er_hooks.thread_end (t);
   er_unplace (t);
   free (st);
+  /* Seq_cst, pairs with er_no_process_running's load: the process's
+     work (its streams terminated just above) comes before.  */
   atomic_fetch_sub (&er_running, 1);
   er_live_add (-1);
 }
@@ -61,10 +63,13 @@ er_process_main (void *p)
   return NULL;
 }
 
+/* run p(args) on core CORE (< 0: automatic placement; erbium/process.h
+   gives the arguments and errors); er_run_on (init.c) initialises the
+   runtime first.  */
 int
-er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
+er_process_start (int core, void (*fn) (void *), const void *args,
+		  size_t size)
 {
-  er_init ();
   struct er_start *st = malloc (sizeof *st + size);
   er_thread *t = er_zalloc_line (sizeof *t, "a process's state");
   if (!st)
@@ -74,6 +79,7 @@ er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
   st->size = size;
   if (size)
     memcpy (st->args, args, size);
+  /* A counter for names only: nothing pairs with it.  */
   int n = atomic_fetch_add (&er_nprocs_started, 1) + 1;
   snprintf (t->name, sizeof t->name, "process %d", n);
   t->is_process = 1;
@@ -87,6 +93,7 @@ er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
 
   /* Count the process before it exists, so that nobody sees a moment
      where it is neither live nor done.  */
+  /* Seq_cst, before the process can run: pairs with its decrement.  */
   atomic_fetch_add (&er_running, 1);
   er_live_add (1);
   if (fiber)
@@ -115,32 +122,28 @@ er_run_on (int core, void (*fn) (void *), const void *args, size_t size)
   return 0;
 }
 
-int
-er_run (void (*fn) (void *), const void *args, size_t size)
-{
-  return er_run_on (-1, fn, args, size);
-}
-
 static int
 er_no_process_running (struct er_waiter *w)
 {
   (void) w;
+  /* Pairs with the processes' decrements (er_process_run).  */
   return atomic_load (&er_running) == 0;
 }
 
+/* Wait until every process has returned (er_wait_all, init.c, stops
+   the task sites' processes around it).  */
 void
-er_wait_all (void)
+er_processes_wait (void)
 {
-  er_thread *t = er_self ();
-  if (t->is_process)
-    return;
-  /* The task sites' processes run until no instance is left.  */
-  er_tasks_quiesce ();
   struct er_waiter w = { .try_fn = er_no_process_running,
     .op = ER_WAIT_EXIT };
   er_wait (&w);
-  er_tasks_stopped ();
-  /* Every process has returned; reap the threads.  */
+}
+
+/* Every process has returned: reap the threads.  */
+void
+er_processes_join (void)
+{
   pthread_mutex_lock (&er_procs_lock);
   pthread_t *tids = er_tids;
   size_t n = er_ntids;

@@ -1,13 +1,13 @@
-/* Erbium runtime: records and views (paper section 3, "Creation",
-   "Resource management", "Termination"; section 4, one shared buffer per
-   record).
+/* Erbium runtime: records, views and registration (paper section 3,
+   "Creation"; section 4, one shared buffer per record).
 
    Everything here runs under the record's lock and is off the hot path:
-   creating records and views, registration and hand-over, alloc and the
-   reallocation hand-shake, free_view and record deallocation.  Each change
-   of a record's shape rebuilds the immutable participant sets and bumps the
-   record's generation, so that every view resynchronises (er_resync) at its
-   next stall or update.  */
+   creating records and views, registration, free_view and record
+   deallocation; hand-over and termination are handover.c's, alloc and
+   the reallocation hand-shake realloc.c's.  Each change of a record's
+   shape rebuilds the immutable participant sets and bumps the record's
+   generation, so that every view resynchronises (er_resync) at its next
+   stall or update.  */
 
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -19,16 +19,46 @@ static er_rec *er_records;
 static int er_nrecords;
 static uint32_t er_record_serial;
 
+/* Wake every thread sleeping on R.  Called by er_wake_view, by every
+   shape change and by parking.  */
 void
-er_record_lock (er_rec *r)
+er_wake (er_record *rr)
 {
-  pthread_mutex_lock (&r->lock);
+  er_wakeq_wake (&er_rec_of (rr)->wq);
 }
 
+/* Commit or release made V's published index reach its wake threshold:
+   reset the threshold (sleepers that still need to wait set it again) and
+   wake the record's sleepers.  The store precedes the sequence bump, so a
+   sleeper that lowered the threshold before the store finds the sequence
+   changed and does not sleep.  */
 void
-er_record_unlock (er_rec *r)
+er_wake_view (er_view *v)
 {
-  pthread_mutex_unlock (&r->lock);
+  atomic_store_explicit (&v->wake, ER_INF, memory_order_relaxed);
+  er_wake (v->rec);
+}
+
+/* Process T connected a view to R: let placement move it next to R's
+   other processes (placement.c er_place_near, which sees cores only).  */
+static void
+er_place_on_connect (er_thread *t, er_rec *r)
+{
+  /* Unlocked look first (the common case: already placed); placement
+     tests the flag again under its lock.  */
+  if (!er_place_wanted (t))
+    return;
+  int peers[64], np = 0;
+  er_record_lock (r);
+  for (er_vimpl *o = r->all; o && np < 64; o = o->next_all)
+    {
+      int c = o->owner && o->owner != t && o->owner->is_process
+	      ? __atomic_load_n (&o->owner->core, __ATOMIC_RELAXED) : -1;
+      if (c >= 0)
+	peers[np++] = c;
+    }
+  er_record_unlock (r);
+  er_place_near (t, peers, np);
 }
 
 /* Build a new participant set of KIND (the views whose published index
@@ -70,6 +100,10 @@ er_rebuild_set (er_rec *r, int kind)
   if (s->n == 1 && nlive == 1)
     s->only = s->m[0].view;
   _Atomic (er_set *) *slot = kind == ER_WRITE ? &r->writers : &r->readers;
+  /* Relaxed: under the lock, which every store of SLOT holds.  The
+     store is a release, pairing with the slow paths' acquire loads of
+     the set (stream.c er_min_commit, er_min_release; realloc.c
+     er_resync).  */
   er_set *old = atomic_load_explicit (slot, memory_order_relaxed);
   atomic_store_explicit (slot, s, memory_order_release);
   if (old)
@@ -81,18 +115,22 @@ er_rebuild_set (er_rec *r, int kind)
 
 /* Rebuild both sets, bump the generation and wake every sleeper.  Caller
    holds the lock.  */
-static void
+void
 er_reshape (er_rec *r)
 {
   er_rebuild_set (r, ER_WRITE);
   er_rebuild_set (r, ER_READ);
+  /* Release, pairs with the acquire loads of the generation in the slow
+     paths (er_resync, stream.c); the hot path's relaxed load only sees
+     that it changed (erbium/sync.h, er_update).  */
   atomic_fetch_add_explicit (&r->pub.gen, 1, memory_order_release);
 }
 
+/* new_record (erbium/record.h, which gives the arguments and errors);
+   er_new_record (init.c) initialises the runtime first.  */
 er_record *
-er_new_record (int wreg, int rreg, size_t esize)
+er_record_create (int wreg, int rreg, size_t esize)
 {
-  er_init ();
   if (wreg < 0 || rreg < 0)
     er_fatal ("new_record(%d, %d): negative registration count (rule: wreg "
 	      "and rreg count the write and read views that must register, "
@@ -295,36 +333,8 @@ er_register_1 (er_view *v, int id, int next)
 		   r->pub.serial, id);
 	  abort ();
 	}
-      if (o->terminated)
-	{
-	  er_record_unlock (r);
-	  fflush (stdout);
-	  fprintf (stderr, "erbium: error: register(");
-	  er_describe_view (stderr, vi);
-	  fprintf (stderr, ", %d): the %s view that held id %d was freed "
-		   "with ER_TERMINATE (rule: the termination argument of "
-		   "free_view forbids hand-over)\n", id, kname, id);
-	  abort ();
-	}
-      if (o->state == ER_V_HANDOVER)
-	{
-	  /* Hand-over: the new view continues exactly where the old one
-	     stopped, so no other view can tell that it changed.  */
-	  if (v->own != 0 || v->gate != 0)
-	    {
-	      er_record_unlock (r);
-	      er_fatal ("register(record %u %s view %d, %d): hand-over to a "
-			"view that already streamed (rule: a view taking over "
-			"an id registers before its first primitive)",
-			r->pub.serial, kname, vi->serial, id);
-	    }
-	  v->own = atomic_load_explicit (&o->v.pub, memory_order_acquire);
-	  v->gate = o->v.gate > v->own ? o->v.gate : v->own;
-	  v->term = o->v.term;
-	  atomic_store_explicit (&v->pub, v->own, memory_order_release);
-	  o->state = ER_V_GONE;
-	  o->id = 0;
-	}
+      /* A freed view's id: taken over, or refused (handover.c).  */
+      er_take_over (r, vi, o, id);
     }
   int was_observer = er_is_observer (vi);
   vi->id = id;
@@ -349,223 +359,6 @@ int
 er_register_next (er_view *v)
 {
   return er_register_1 (v, 0, 1);
-}
-
-/* Largest write and read horizons among views still connected.  With
-   FIRST (R's first window), a side that R expects views on (R->wreg or
-   R->rreg nonzero) but that has no horizon yet counts with the other
-   side's: the two ends of a stream usually allocate the same horizon, and
-   a window sized for one end only is reallocated at the other end's first
-   alloc, which costs a second populated window and a pause of every
-   view.  */
-static uint64_t
-er_needed_slots (er_rec *r, int first)
-{
-  int64_t hw = 0, hr = 0;
-  for (er_vimpl *o = r->all; o; o = o->next_all)
-    {
-      if (o->state == ER_V_GONE)
-	continue;
-      if (o->v.kind == ER_WRITE && o->v.horizon > hw)
-	hw = o->v.horizon;
-      if (o->v.kind == ER_READ && o->v.horizon > hr)
-	hr = o->v.horizon;
-    }
-  if (first && !hw && r->wreg)
-    hw = hr;
-  if (first && !hr && r->rreg)
-    hr = hw;
-  return (uint64_t) (hw + hr);
-}
-
-/* Reallocation wait condition: every other connected, allocated, live view
-   not owned by the reallocating thread has parked for this serial.  Views'
-   states and owners change under the record's lock, so the look takes
-   it; when it is busy (a view connecting or going), the answer is "not
-   yet", and the waiter looks again.  */
-static int
-er_all_parked (struct er_waiter *w)
-{
-  er_rec *r = w->rec;
-  uint32_t serial = (uint32_t) w->idx;
-  er_thread *self = w->thread;
-  if (pthread_mutex_trylock (&r->lock) != 0)
-    return 0;
-  int missing = 0;
-  for (er_vimpl *o = r->all; o; o = o->next_all)
-    if (o->state == ER_V_LIVE && o->v.horizon > 0 && o->owner != self
-	&& atomic_load_explicit (&o->parked, memory_order_acquire) != serial)
-      missing++;
-  er_record_unlock (r);
-  w->seen = missing;
-  return missing == 0;
-}
-
-/* Wait condition for a parked view: the reallocation is over.  */
-static int
-er_realloc_done (struct er_waiter *w)
-{
-  return atomic_load_explicit (&w->rec->realloc_pending,
-			       memory_order_acquire) != (uint32_t) w->idx;
-}
-
-/* Wait until no reallocation of R is in progress.  Caller does not hold
-   the lock.  */
-static void
-er_wait_realloc_over (er_rec *r, er_vimpl *vi, uint32_t serial)
-{
-  struct er_waiter w = { .try_fn = er_realloc_done, .rec = r, .view = vi,
-    .op = ER_WAIT_PARKED, .idx = serial };
-  er_wait (&w);
-}
-
-/* Resynchronise VI's cached copy of its record's shape: window base and
-   mask, peer pointer and cached minimum, generation.  Parks first if a
-   reallocation is in progress.  Only VI's owner calls this.  */
-void
-er_resync (er_vimpl *vi)
-{
-  er_view *v = &vi->v;
-  er_rec *r = er_rec_of (v->rec);
-  /* The generation first: er_alloc publishes realloc_pending before it
-     bumps the generation, so a generation read here that already counts
-     a reallocation guarantees that er_park sees it pending (and parks).
-     Read after the park check, a view could take the new generation
-     without parking, and then wait forever in a stall or update whose
-     wait ends at once on the pending reallocation it never parks for.  */
-  uint32_t g = atomic_load_explicit (&r->pub.gen, memory_order_acquire);
-  er_park (vi);
-  er_window *w = atomic_load_explicit (&r->win, memory_order_acquire);
-  v->base = w ? w->base : NULL;
-  v->mask = w ? w->slots - 1 : 0;
-  er_set *s = atomic_load_explicit (v->kind == ER_READ ? &r->writers
-				    : &r->readers, memory_order_acquire);
-  /* One live peer: refresh from it alone.  Otherwise the slow path finds
-     the laggard (stream.c er_cache_min).  An observer reads its own
-     window and refreshes nothing inline: every update it makes copies
-     (observer.c).  */
-  int observer = er_is_observer (vi);
-  v->peer = s->ready && s->only && !observer ? &s->only->v.pub : NULL;
-  if (observer)
-    er_observer_resync (vi, w);
-  v->peer_rest = ER_INF;
-  /* The cached minimum belongs to the old participants: a view that
-     registered since may hold a lower index, and while ids 1..wreg/rreg
-     are missing nothing may be granted at all.  So it grants nothing
-     until a refresh or the slow path recomputes it; otherwise the fast
-     path after a resync outside the slow path (alloc, parking) would let
-     a request past a newly registered view or the registration gate.  */
-  v->peer_min = -ER_INF;
-  v->gen = g;
-}
-
-/* If a reallocation of VI's record is in progress, park VI until it is
-   over.  Only VI's owner calls this.  */
-void
-er_park (er_vimpl *vi)
-{
-  er_rec *r = er_rec_of (vi->v.rec);
-  uint32_t s = atomic_load_explicit (&r->realloc_pending,
-				     memory_order_acquire);
-  if (!s)
-    return;
-  atomic_store_explicit (&vi->parked, s, memory_order_release);
-  er_wake (&r->pub);
-  er_wait_realloc_over (r, vi, s);
-}
-
-void
-er_alloc (er_view *v, int h)
-{
-  er_vimpl *vi = er_vimpl_of (v);
-  er_rec *r = er_rec_of (v->rec);
-  er_thread *self = er_self ();
-  if (h <= 0)
-    {
-      fflush (stdout);
-      fprintf (stderr, "erbium: error: alloc(");
-      er_describe_view (stderr, vi);
-      fprintf (stderr, ", %d): horizon must be at least 1 element (rule: "
-	       "alloc(v, h) creates a sliding window of h elements)\n", h);
-      abort ();
-    }
-  er_record_lock (r);
-  uint32_t busy;
-  while ((busy = atomic_load (&r->realloc_pending)) != 0)
-    {
-      er_record_unlock (r);
-      er_wait_realloc_over (r, vi, busy);
-      er_record_lock (r);
-    }
-  v->horizon = h;
-  if (v->kind == ER_WRITE
-      && h > atomic_load_explicit (&r->whorizon, memory_order_relaxed))
-    atomic_store_explicit (&r->whorizon, h, memory_order_relaxed);
-  er_window *w = atomic_load (&r->win);
-  uint64_t need = er_needed_slots (r, !w);
-  if (!w)
-    {
-      atomic_store_explicit (&r->win, er_window_new (need, r->pub.esize),
-			     memory_order_release);
-      er_reshape (r);
-    }
-  else if (need > w->slots)
-    {
-      /* Reallocate: make every other view stop at its next primitive, copy
-	 the live part of the window, publish the new one.  */
-      uint32_t serial = ++r->realloc_serial;
-      if (serial == 0)
-	serial = ++r->realloc_serial;
-      atomic_store_explicit (&r->realloc_pending, serial,
-			     memory_order_release);
-      atomic_fetch_add_explicit (&r->pub.gen, 1, memory_order_release);
-      er_record_unlock (r);
-      er_wake (&r->pub);
-      struct er_waiter pw = { .try_fn = er_all_parked, .rec = r, .view = vi,
-	.op = ER_WAIT_REALLOC, .idx = serial };
-      self->reallocating = r;
-      er_wait (&pw);
-      er_record_lock (r);
-      need = er_needed_slots (r, 0);
-      er_window *nw = er_window_new (need, r->pub.esize);
-      /* Every index a writer may have written is below its stall index;
-	 the old window holds at most its slot count of them.  The mirror
-	 makes each range one memcpy.  */
-      int64_t hi = 0;
-      for (er_vimpl *o = r->all; o; o = o->next_all)
-	if (o->v.kind == ER_WRITE)
-	  {
-	    int64_t c = atomic_load (&o->v.pub);
-	    int64_t g = o->v.gate > c ? o->v.gate : c;
-	    if (g > hi)
-	      hi = g;
-	  }
-      int64_t lo = hi - (int64_t) w->slots;
-      if (lo < 0)
-	lo = 0;
-      size_t es = r->pub.esize;
-      if (hi > lo)
-	memcpy (nw->base + ((uint64_t) lo & (nw->slots - 1)) * es,
-		w->base + ((uint64_t) lo & (w->slots - 1)) * es,
-		(size_t) (hi - lo) * es);
-      atomic_store_explicit (&r->win, nw, memory_order_release);
-      w->retired_next = r->retired_wins;
-      r->retired_wins = w;
-      er_reshape (r);
-      atomic_store_explicit (&r->realloc_pending, 0, memory_order_release);
-      self->reallocating = NULL;
-      er_record_unlock (r);
-      er_wake (&r->pub);
-      /* The caller's other views of this record did not park (their owner
-	 is here): move them now, before they touch an element.  */
-      for (er_vimpl *o = self->owned; o; o = o->next_owned)
-	if (o->v.rec == v->rec && o->v.horizon > 0)
-	  er_resync (o);
-      er_resync (vi);
-      return;
-    }
-  er_record_unlock (r);
-  er_resync (vi);
 }
 
 /* Deallocate R: no view is left.  Caller holds no lock.  */
@@ -621,13 +414,7 @@ er_free_view (er_view *v, int flags)
   er_record_lock (r);
   /* Under the lock: placement reads the owners of a record's views.  */
   er_unown (vi);
-  vi->terminated = vi->id > 0 && (flags & ER_TERMINATE);
-  if (v->kind == ER_WRITE)
-    vi->state = (flags & ER_TERMINATE) ? ER_V_TERMINATED
-      : vi->id > 0 ? ER_V_HANDOVER : ER_V_DRAINING;
-  else
-    vi->state = vi->id > 0 && !(flags & ER_TERMINATE) ? ER_V_HANDOVER
-      : ER_V_GONE;
+  er_view_freed (vi, flags);
   r->nlive--;
   int last = r->nlive == 0 && r->wmissing == 0 && r->rmissing == 0;
   er_reshape (r);

@@ -6,7 +6,7 @@
    other side's index does not allow the request, or when the record's
    shape changed.  Here the minimum over the whole participant set is
    computed, registration gating and termination are applied, and the
-   caller waits (block.c) until the request can be granted.  */
+   caller waits (wait.c) until the request can be granted.  */
 
 #include "internal.h"
 
@@ -41,6 +41,8 @@ er_min_add (struct er_min *m, er_vimpl *vi, int64_t c)
 static void
 er_min_commit (er_rec *r, er_vimpl *rd, struct er_min *m)
 {
+  /* Acquire, pairs with the release store of a new set (record.c,
+     er_rebuild_set).  */
   er_set *s = atomic_load_explicit (&r->writers, memory_order_acquire);
   m->ready = s->ready;
   m->min = m->rest = ER_INF;
@@ -49,6 +51,8 @@ er_min_commit (er_rec *r, er_vimpl *rd, struct er_min *m)
   int any = 0;
   for (int k = 0; k < s->n; k++)
     {
+      /* Acquire, pairs with the writer's release store (erbium/sync.h,
+	 er_publish): its elements below C are visible.  */
       int64_t c = atomic_load_explicit (&s->m[k].view->v.pub,
 					memory_order_acquire);
       if (s->m[k].state == ER_V_DRAINING && c <= rd->v.gate)
@@ -70,12 +74,16 @@ er_min_commit (er_rec *r, er_vimpl *rd, struct er_min *m)
 static void
 er_min_release (er_rec *r, struct er_min *m)
 {
+  /* Acquire, as in er_min_commit.  */
   er_set *s = atomic_load_explicit (&r->readers, memory_order_acquire);
   m->ready = s->ready;
   m->min = m->rest = ER_INF;
   m->lag = NULL;
   m->term = 0;
   for (int k = 0; k < s->n; k++)
+    /* Acquire, pairs with the reader's release store (er_publish): its
+       reads below the index are done before the writer reuses the
+       slots.  */
     er_min_add (m, s->m[k].view,
 		atomic_load_explicit (&s->m[k].view->v.pub,
 				      memory_order_acquire));
@@ -113,9 +121,12 @@ static int
 er_still_lagging (struct er_waiter *w)
 {
   if (!w->lag
+      /* Acquire, pairs with a shape change's release increment
+	 (record.c, er_reshape).  */
       || atomic_load_explicit (&w->rec->pub.gen, memory_order_acquire)
 	 != w->lag_gen)
     return 0;
+  /* Acquire, pairs with the laggard's release store (er_publish).  */
   w->lag_pub = atomic_load_explicit (&w->lag->v.pub, memory_order_acquire);
   return w->lag_pub < w->want;
 }
@@ -132,7 +143,7 @@ er_still_lagging (struct er_waiter *w)
    transfer per quarter horizon.  A peer that stops (because it waits for
    something, this view included) ends the wait at once, so nothing waits
    beyond what the semantics require once nothing moves.  Waits are eager
-   when they sleep, and on a core shared with other processes (block.c),
+   when they sleep, and on a core shared with other processes (wait.c),
    where the other processes run between two polls anyway.  */
 #define ER_BATCH_DIV 4
 
@@ -151,6 +162,8 @@ er_enough (struct er_waiter *w, int64_t m)
 static int
 er_realloc_requested (er_rec *r)
 {
+  /* Relaxed: a hint that ends the wait; the waiter's er_park then reads
+     the serial with acquire (realloc.c).  */
   return atomic_load_explicit (&r->realloc_pending, memory_order_relaxed)
     != 0;
 }
@@ -165,6 +178,8 @@ er_peers_ready (struct er_waiter *w)
 {
   if (er_still_lagging (w))
     return er_realloc_requested (w->rec);
+  /* Acquire, pairs with er_reshape's release increment; read before the
+     sets, so that a later change shows in LAG_GEN.  */
   uint32_t gen = atomic_load_explicit (&w->rec->pub.gen,
 				       memory_order_acquire);
   struct er_min m;
@@ -205,6 +220,7 @@ er_update_slow (er_view *v, int64_t idx, er_index i)
     return 0;
   for (;;)
     {
+      /* Acquire, pairs with er_reshape's release increment.  */
       if (v->gen != atomic_load_explicit (&r->pub.gen, memory_order_acquire))
 	er_resync (vi);
       if (v->horizon == 0)
@@ -243,6 +259,7 @@ er_stall_slow (er_view *v, int64_t idx)
   er_rec *r = er_rec_of (v->rec);
   for (;;)
     {
+      /* Acquire, pairs with er_reshape's release increment.  */
       if (v->gen != atomic_load_explicit (&r->pub.gen, memory_order_acquire))
 	er_resync (vi);
       if (v->horizon == 0)

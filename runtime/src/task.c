@@ -27,7 +27,7 @@
    running or appear), then stops the site processes, which return, and
    er_wait_all waits for them as for every process.
 
-   Blocking is block.c's (spin, yield, sleep; fibers sleep in their
+   Blocking is wait.c's (spin, yield, sleep; fibers sleep in their
    worker) with targeted wake-ups: an idle site process, a taskwait and
    the exit wait arm a threshold word that the producer, the last child
    or the last instance reads after publishing, so that no wake costs a
@@ -456,7 +456,7 @@ er_taskwait_report (struct er_waiter *w, FILE *f)
 }
 
 void
-er_taskwait (void)
+er_taskwait_1 (void)
 {
   er_thread *t = er_self ();
   er_task *c = t->task;
@@ -866,7 +866,7 @@ er_site_give (er_site_rt *rt, er_act *a)
       if (!atomic_load_explicit (&rt->running, memory_order_relaxed))
 	{
 	  atomic_store_explicit (&rt->running, 1, memory_order_release);
-	  er_run (er_site_main, &rt, sizeof rt);
+	  er_process_start (-1, er_site_main, &rt, sizeof rt);
 	}
       pthread_mutex_unlock (&rt->start_lock);
     }
@@ -943,8 +943,11 @@ er_task_check_access (er_site *site, const struct er_task_access *acc, int k)
 	      er_kind_names[x->kind], name, h);
 }
 
+/* task_create (erbium/task.h gives the arguments and errors); the entry
+   point er_task_create (init.c) initialises the runtime first, and so
+   do er_task_create_range and er_taskwait for the two below.  */
 void
-er_task_create (er_site *site, const void *args, size_t args_size,
+er_task_create_1 (er_site *site, const void *args, size_t args_size,
 		const struct er_task_access *acc, int nacc, int flags)
 {
   if (!site || !site->body)
@@ -1021,7 +1024,7 @@ er_task_create (er_site *site, const void *args, size_t args_size,
       er_act_finish (a, t, 0);
     }
   else if (site->flags & ER_SITE_PER_INSTANCE)
-    er_run (er_instance_main, &a, sizeof a);
+    er_process_start (-1, er_instance_main, &a, sizeof a);
   else
     {
       er_site_give (rt, a);
@@ -1095,7 +1098,7 @@ er_create_range (er_site *site, const void *args, size_t args_size,
 }
 
 void
-er_task_create_range (er_site *site, const void *args, size_t args_size,
+er_task_create_range_1 (er_site *site, const void *args, size_t args_size,
 		      const struct er_task_access *acc, int nacc, int flags,
 		      int64_t n, const struct er_task_step *steps, int nsteps)
 {
@@ -1142,7 +1145,7 @@ er_task_create_range (er_site *site, const void *args, size_t args_size,
       for (int64_t k = 0; k < n; k++)
 	{
 	  er_args_advance (buf, args, args_size, steps, nsteps, k);
-	  er_task_create (site, buf, args_size, acc, nacc, flags);
+	  er_task_create_1 (site, buf, args_size, acc, nacc, flags);
 	}
       free (buf);
       return;

@@ -1,5 +1,5 @@
 /* A thread that holds two views of a record being reallocated by another
-   thread must park both (runtime/src/block.c er_park_owned).  The main
+   thread must park both (runtime/src/record.c er_park_owned).  The main
    thread streams through a write view and a read view of the same record
    (a feedback loop, horizons 4) while a process connects an observer
    with horizon 4096, which grows the buffer.  The main thread's next

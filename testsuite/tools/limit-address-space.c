@@ -1,6 +1,6 @@
 /* Past the address space limit (RLIMIT_AS, ulimit -v), a window that
    cannot be mapped is one clear message naming the limit and the setting
-   that raises it, then an abort (runtime/src/window.c, "Limits";
+   that raises it, then an abort (runtime/src/mirror.c, "Limits";
    er_limit_hint): the program lowers its own limit to what it uses plus
    256 MiB and asks for a horizon of 2^26 ints, whose mirrored window
    needs 1 GiB of address space.  No memory is touched.  */

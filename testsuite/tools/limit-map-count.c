@@ -1,6 +1,6 @@
 /* Past vm.max_map_count, a window that cannot be mapped is one clear
    message naming the limit and the setting that raises it, then an
-   abort (runtime/src/window.c, "Limits"; er_limit_hint).  The program
+   abort (runtime/src/mirror.c, "Limits"; er_limit_hint).  The program
    fills its mappings up to 64 below the limit with pages of alternating
    protection (each its own mapping), then creates records with small
    windows until the runtime stops it: at about one mapping per window

@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "erbium/fastpath.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,9 +31,7 @@ extern "C" {
    erbium/sync.h, "Indices", says how a primitive reads it.  */
 typedef int64_t er_index;
 
-/* View kinds (er_view.kind).  */
-#define ER_READ 1
-#define ER_WRITE 2
+/* View kinds (er_view.kind): ER_READ and ER_WRITE, erbium/fastpath.h.  */
 
 /* Record: only its first line is public, and it is read-mostly: nothing
    on it changes while the record streams, so every view keeps it cached.

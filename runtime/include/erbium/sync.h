@@ -40,6 +40,7 @@
 #define ERBIUM_SYNC_H
 
 #include <stdint.h>
+#include "erbium/fastpath.h"
 #include "erbium/layout.h"
 
 #ifdef __cplusplus
@@ -65,13 +66,8 @@ void er_check_access (er_view *v, er_index i, int64_t n);
    it already holds.  */
 int er_checking (void);
 
-/* Operation codes for er_misuse and deadlock reports.  */
-#define ER_OP_COMMIT 1
-#define ER_OP_UPDATE 2
-#define ER_OP_STALL 3
-#define ER_OP_RELEASE 4
-#define ER_OP_RECEIVE 5
-#define ER_OP_ELEM 6
+/* Operation codes for er_misuse and deadlock reports: ER_OP_*,
+   erbium/fastpath.h (shared with the plugin's lower.cc).  */
 
 /* The 64-bit index that the program's index I stands for, relative to
    REF (the view's own current index): I itself when no 32-bit int or
@@ -125,6 +121,8 @@ er_refresh_peer (er_view *v)
 {
   if (v->peer)
     {
+      /* Pairs with the release store of the laggard's er_publish: what
+	 its owner wrote below P is visible.  */
       int64_t p = atomic_load_explicit (v->peer, memory_order_acquire);
       v->peer_min = p < v->peer_rest ? p : v->peer_rest;
     }
@@ -138,7 +136,14 @@ ER_PIECE void
 er_publish (er_view *v, int64_t idx)
 {
   v->own = idx;
+  /* Pairs with the acquire loads of the other side: er_refresh_peer and
+     the slow paths' minimum (runtime/src/stream.c).  */
   atomic_store_explicit (&v->pub, idx, memory_order_release);
+  /* Pairs with the compare-and-swap of a sleeper arming WAKE
+     (runtime/src/wait.c, er_arm_word); relaxed, so a sleeper that arms
+     it while PUB is not yet visible to it may be missed: the owner's
+     next publication or the sleeper's first, short timeout covers that
+     (wait.c's head comment).  */
   if (ER_UNLIKELY (idx >= atomic_load_explicit (&v->wake,
 						memory_order_relaxed)))
     er_wake_view (v);
@@ -182,6 +187,11 @@ er_update (er_view *v, er_index i)
     return i;
   if (ER_UNLIKELY (idx - v->own > v->horizon))
     er_misuse (v, ER_OP_UPDATE, idx);
+  /* The record's generation: relaxed; pairs with the release increment
+     of a shape change (runtime/src/record.c, er_reshape).  A change only
+     sends the view to the slow path, which re-reads the record with
+     acquire loads (er_resync), and a reallocation waits until every
+     view has seen it (realloc.c): the load orders nothing.  */
   if (ER_UNLIKELY (atomic_load_explicit (&v->rec->gen, memory_order_relaxed)
 		   != v->gen))
     return er_update_slow (v, idx, i);
@@ -212,6 +222,7 @@ er_stall (er_view *v, er_index i)
     return;
   if (ER_UNLIKELY (idx - v->own > v->horizon))
     er_misuse (v, ER_OP_STALL, idx);
+  /* Relaxed, as in er_update.  */
   if (ER_UNLIKELY (atomic_load_explicit (&v->rec->gen, memory_order_relaxed)
 		   != v->gen))
     {
@@ -284,6 +295,7 @@ er_receive_range (er_view *v, er_index tl, er_index hd)
 ER_PIECE er_index
 er_upto (er_view *v, int kind, int64_t lag, er_index lo, er_index hi)
 {
+  /* The generation: relaxed, as in er_update.  */
   if (ER_UNLIKELY (v->kind != kind)
       || atomic_load_explicit (&v->rec->gen, memory_order_relaxed) != v->gen)
     return lo - 1;

@@ -1,14 +1,20 @@
-/* Erbium runtime: start-up, per-thread state and exit.
+/* Erbium runtime: the operating system layer, under everything else.
 
-   Initialisation is lazy (first record or process) except for the
-   checking flag, read by a constructor so that it is fixed before the
-   first view copies it.  Each thread that touches the runtime
-   gets an er_thread: the views it owns (freed with ER_TERMINATE when it
-   ends, which is how an implicit return terminates a process's streams)
-   and whether it counts as a live thread for deadlock detection.  */
+   What the rest of the runtime asks of the system: each thread's state
+   (er_thread, in thread-local storage, created on first use), the futex
+   words sleepers sleep on, clocks, ERBIUM_* environment switches,
+   cache-line allocation, fatal errors and the hints that name an
+   exhausted limit.  It calls no other file of the runtime; what a thread's
+   start and end mean to the layers above (deadlock detection's count of
+   live threads, its views, its tasks) it reaches through er_hooks, which
+   er_init (init.c) installs.  The checking flag is read by a constructor
+   so that it is fixed before the first view copies it.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -18,7 +24,7 @@
 #include "internal.h"
 
 int er_checking_flag;
-static pthread_once_t er_once = PTHREAD_ONCE_INIT;
+static pthread_once_t er_key_done = PTHREAD_ONCE_INIT;
 static pthread_key_t er_key;
 static __thread er_thread *er_tls;
 
@@ -40,36 +46,27 @@ er_checking (void)
   return er_checking_flag;
 }
 
+/* What the layers above this one do at a thread's start and end, and
+   what waiting (wait.c) and deadlock reports (deadlock.c) call in them:
+   installed once by er_init (init.c) before the first record, stream or
+   process exists.  */
+struct er_hooks er_hooks;
+
 /* Thread-exit destructor for threads that were not started by er_run:
-   the thread's end is its process's end.  */
+   the thread's end is its process's end (er_hooks.thread_exit).  */
 static void
 er_thread_exit (void *p)
 {
   er_thread *t = p;
-  er_free_owned_views (t);
-  er_tasks_thread_end (t);
-  if (t->counted)
-    er_live_add (-1);
+  if (er_hooks.thread_exit)
+    er_hooks.thread_exit (t);
   free (t);
 }
 
-static void er_at_exit (void);
-
 static void
-er_init_once (void)
+er_key_once (void)
 {
   pthread_key_create (&er_key, er_thread_exit);
-  er_placement_init ();
-  /* The main thread is live from the start; it stops counting as
-     runnable only while it waits in er_wait_all.  */
-  er_live_add (1);
-  atexit (er_at_exit);
-}
-
-void
-er_init (void)
-{
-  pthread_once (&er_once, er_init_once);
 }
 
 static int
@@ -78,13 +75,15 @@ er_is_main_thread (void)
   return (pid_t) syscall (SYS_gettid) == getpid ();
 }
 
-/* The calling thread's state, created on first use.  */
+/* The calling thread's state, created on first use.  A thread that is
+   not the main thread and was not started by er_run (a foreign thread)
+   counts as a process of its own: er_hooks.thread_start at its first
+   use, er_hooks.thread_end when it exits.  */
 er_thread *
 er_self (void)
 {
   if (er_tls)
     return er_tls;
-  er_init ();
   er_thread *t = er_zalloc_line (sizeof *t, "thread state");
   t->core = -1;
   er_tls = t;
@@ -97,10 +96,19 @@ er_self (void)
       snprintf (t->name, sizeof t->name, "thread %ld",
 		(long) syscall (SYS_gettid));
       t->counted = 1;
-      er_live_add (1);
+      if (er_hooks.thread_start)
+	er_hooks.thread_start (t);
+      pthread_once (&er_key_done, er_key_once);
       pthread_setspecific (er_key, t);
     }
   return t;
+}
+
+/* The calling thread's state if it has one, else NULL.  */
+er_thread *
+er_self_if_any (void)
+{
+  return er_tls;
 }
 
 /* Install T as the calling thread's state (processes started by er_run).  */
@@ -110,17 +118,37 @@ er_set_self (er_thread *t)
   er_tls = t;
 }
 
-/* At exit, the main thread terminates its own streams and waits for every
-   process (paper section 3: the program ends when its processes do).  */
-static void
-er_at_exit (void)
+/* Sleep on the futex word ADDR while it holds VAL, NS nanoseconds at
+   most (wait.c's sleepers, fiber.c's idle workers).  */
+void
+er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns)
 {
-  er_thread *t = er_tls;
-  if (t && t->is_process)
-    return;
-  if (t)
-    er_free_owned_views (t);
-  er_wait_all ();
+  struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
+  syscall (SYS_futex, (uint32_t *) addr, FUTEX_WAIT_PRIVATE, val, &ts,
+	   NULL, 0);
+}
+
+/* Wake every thread sleeping on the futex word ADDR.  */
+void
+er_futex_wake (_Atomic uint32_t *addr)
+{
+  syscall (SYS_futex, (uint32_t *) addr, FUTEX_WAKE_PRIVATE, INT_MAX, NULL,
+	   NULL, 0);
+}
+
+/* Print "erbium: " FMT and abort.  */
+void
+er_fatal (const char *fmt, ...)
+{
+  va_list ap;
+  fflush (stdout);
+  fputs ("erbium: error: ", stderr);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  fflush (stderr);
+  abort ();
 }
 
 /* CLOCK's time in ns, or -1 when it cannot be read.  */

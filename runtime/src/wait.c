@@ -1,5 +1,13 @@
 /* Erbium runtime: blocking (spin, yield, sleep) and wake-up.
 
+   Waiting is generic: a waiter polls its try function, and sleeps on a
+   wake queue (er_wakeq) or the global word.  What it needs of the layers
+   above (a fiber's sleep in its worker, deadlock detection, placement's
+   view of shared cores and waiting CPU time, the parking of views during
+   a reallocation, the task runtime's hand-on before a wait) it reaches
+   through er_hooks, installed by er_init (init.c); a record's wake
+   (er_wake, record.c) is a wake of the record's queue.
+
    A process that is a fiber (fiber.c) sleeps the same way, only in user
    space, and at once, without spinning or yielding first, when there are
    more fibers than workers (otherwise it yields first, as a thread does
@@ -70,24 +78,6 @@ er_patient (const struct er_waiter *w)
 /* Global futex word for waits not tied to a record (exit).  */
 static _Atomic uint32_t er_global_seq;
 
-/* Sleep on the futex word ADDR while it holds VAL, NS nanoseconds at
-   most (also used by fiber.c's idle workers).  */
-void
-er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns)
-{
-  struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
-  syscall (SYS_futex, (uint32_t *) addr, FUTEX_WAIT_PRIVATE, val, &ts,
-	   NULL, 0);
-}
-
-/* Wake every thread sleeping on the futex word ADDR.  */
-void
-er_futex_wake (_Atomic uint32_t *addr)
-{
-  syscall (SYS_futex, (uint32_t *) addr, FUTEX_WAKE_PRIVATE, INT_MAX, NULL,
-	   NULL, 0);
-}
-
 /* Wake every thread and fiber sleeping on Q.  The increment (a locked
    instruction) orders the waker's publication before its reads of the
    sleeper counts; sleepers count themselves before they read SEQ
@@ -96,31 +86,16 @@ er_futex_wake (_Atomic uint32_t *addr)
 void
 er_wakeq_wake (er_wakeq *q)
 {
+  /* Seq_cst, pairs with a sleeper's increment of NSLEEPERS and its
+     acquire load of SEQ (er_wait_long), or with a fiber's mark
+     (fiber.c, er_fiber_sleep_begin): the futex or the worker's scan
+     then sees the new SEQ.  */
   atomic_fetch_add (&q->seq, 1);
+  /* Seq_cst, pairs with the sleepers' increments (same reason).  */
   if (atomic_load (&q->nsleepers))
     er_futex_wake (&q->seq);
   if (atomic_load (&q->fiber_sleepers))
-    er_fibers_wake ();
-}
-
-/* Wake every thread sleeping on R.  Called by er_wake_view, by every
-   shape change and by parking.  */
-void
-er_wake (er_record *rr)
-{
-  er_wakeq_wake (&er_rec_of (rr)->wq);
-}
-
-/* Commit or release made V's published index reach its wake threshold:
-   reset the threshold (sleepers that still need to wait set it again) and
-   wake the record's sleepers.  The store precedes the sequence bump, so a
-   sleeper that lowered the threshold before the store finds the sequence
-   changed and does not sleep.  */
-void
-er_wake_view (er_view *v)
-{
-  atomic_store_explicit (&v->wake, ER_INF, memory_order_relaxed);
-  er_wake (v->rec);
+    er_hooks.wake_fibers ();
 }
 
 /* Lower the wake threshold WORD to WANT (compare-and-swap: several
@@ -129,6 +104,10 @@ er_wake_view (er_view *v)
 void
 er_arm_word (_Atomic int64_t *word, int64_t want)
 {
+  /* Relaxed: a first guess for the compare-and-swap, which orders the
+     store before the sleeper's last look and pairs with the owner's
+     relaxed load of WAKE after its publication (erbium/sync.h,
+     er_publish) or the stream's frontier (ostream.c).  */
   int64_t cur = atomic_load_explicit (word, memory_order_relaxed);
   while (want < cur
 	 && !atomic_compare_exchange_weak_explicit (word, &cur, want,
@@ -149,49 +128,11 @@ er_arm (er_vimpl *vi, int64_t want)
 void
 er_wake_all_global (void)
 {
+  /* Release, pairs with the acquire load of a sleeper on the global
+     word (er_wait_long): what the waker did before is visible to it.  */
   atomic_fetch_add_explicit (&er_global_seq, 1, memory_order_release);
   er_futex_wake (&er_global_seq);
-  er_fibers_wake_all ();
-}
-
-/* Park the calling thread's views whose record is being reallocated and
-   that have not parked for that reallocation yet (er_park parks the view
-   of the primitive that found it pending; this parks the others): while
-   the thread sleeps it touches none of its windows.  The views of the
-   record the thread itself is reallocating stay as they are: the
-   reallocator does not wait for them, and parking them would make the
-   wake-up wait for its own reallocation.  */
-static void
-er_park_owned (er_thread *t)
-{
-  for (er_vimpl *o = t->owned; o; o = o->next_owned)
-    {
-      er_rec *r = er_rec_of (o->v.rec);
-      if (r == t->reallocating)
-	continue;
-      uint32_t s = atomic_load_explicit (&r->realloc_pending,
-					 memory_order_acquire);
-      if (s && o->v.horizon > 0
-	  && atomic_load_explicit (&o->parked, memory_order_relaxed) != s)
-	{
-	  o->park_for = s;
-	  atomic_store_explicit (&o->parked, s, memory_order_release);
-	  er_wake (&r->pub);
-	}
-    }
-}
-
-/* Before the thread touches its windows again, let the reallocations its
-   views were parked for finish, and pick up the new windows.  */
-static void
-er_unpark_owned (er_thread *t)
-{
-  for (er_vimpl *o = t->owned; o; o = o->next_owned)
-    if (o->park_for)
-      {
-	o->park_for = 0;
-	er_resync (o);		/* waits while a reallocation is pending */
-      }
+  er_hooks.wake_all_fibers ();
 }
 
 /* What a waiter last saw of its laggard (er_waiter.lag), and how many
@@ -246,7 +187,7 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
   w->eager = 1;
   er_wakeq *q = w->rec ? &w->rec->wq : w->wq;
   _Atomic uint32_t *seq = q ? &q->seq : &er_global_seq;
-  er_deadlock_enter (w);
+  er_hooks.blocked (w);
   long ns = t->fiber ? ER_FIBER_SLEEP_MIN_NS : ER_SLEEP_MIN_NS;
   for (;;)
     {
@@ -257,14 +198,17 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	 and a thread that waits for it to end while it holds another
 	 allocated view of that record (er_park parks only the view of its
 	 primitive, and alloc's wait for another reallocation none).  */
-      er_park_owned (t);
+      er_hooks.park (t);
       /* A fiber sleeps in its worker (fiber.c), a thread on the futex;
 	 either counts itself before its last look (er_wake).  */
       uint32_t s = 0;
       if (t->fiber)
-	er_fiber_sleep_begin (t, q);
+	er_hooks.sleep_begin (t, q);
       else
 	{
+	  /* The count pairs with the waker's load of it, the load of SEQ
+	     (acquire) with the waker's increment (er_wakeq_wake): one of
+	     the two sees the other.  */
 	  if (q)
 	    atomic_fetch_add (&q->nsleepers, 1);
 	  s = atomic_load_explicit (seq, memory_order_acquire);
@@ -286,21 +230,41 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	    break;
 	}
       if (!ok && t->fiber)
-	er_fiber_sleep (t, ns);
+	er_hooks.sleep (t, ns);
       else if (!ok)
 	er_futex_wait (seq, s, ns);
       if (t->fiber)
-	er_fiber_sleep_end (t);
+	er_hooks.sleep_end (t);
       else if (q)
+	/* Read by the wakers only to skip the futex call.  */
 	atomic_fetch_sub (&q->nsleepers, 1);
       if (ok || w->try_fn (w))
 	break;
       if (ns < cap)
 	ns *= 2;
-      er_deadlock_check ();
+      er_hooks.deadlock_check ();
     }
-  er_deadlock_leave (w);
-  er_unpark_owned (t);
+  er_hooks.unblocked (w);
+  er_hooks.unpark (t);
+}
+
+/* Name of primitive or wait OP (ER_OP_*, ER_WAIT_*), for reports.  */
+const char *
+er_op_name (int op)
+{
+  switch (op)
+    {
+    case ER_OP_COMMIT: return "commit";
+    case ER_OP_UPDATE: return "update";
+    case ER_OP_STALL: return "stall";
+    case ER_OP_RELEASE: return "release";
+    case ER_OP_RECEIVE: return "receive";
+    case ER_OP_ELEM: return "element access";
+    case ER_WAIT_EXIT: return "exit (waiting for processes)";
+    case ER_WAIT_REALLOC: return "alloc (reallocating the window)";
+    case ER_WAIT_PARKED: return "a primitive (parked for a reallocation)";
+    default: return "?";
+    }
 }
 
 void
@@ -310,8 +274,8 @@ er_wait (struct er_waiter *w)
   /* Whoever waits may be waited for: a process hands on what it holds
      back of its finished task instances first (task.c).  */
   if (t->batched)
-    er_tasks_flush (t);
-  int shared = er_core_shared (t);
+    er_hooks.wait_begin (t);
+  int shared = er_hooks.core_shared (t);
   w->thread = t;
   w->lag = NULL;
   /* Batching (stream.c) is for a waiter with a core of its own: one that
@@ -347,8 +311,8 @@ er_wait (struct er_waiter *w)
   /* Spinning did not do: this wait will take a while, time enough to see
      whether the processes' loads call for other cores; and the CPU time
      it burns from here on is not the process's work (placement.c).  */
-  er_balance_maybe ();
-  int64_t cpu0 = er_wait_cpu_begin (t);
+  er_hooks.balance ();
+  int64_t cpu0 = er_hooks.cpu_begin (t);
   er_wait_long (w, t, shared, &pr);
-  er_wait_cpu_end (t, cpu0);
+  er_hooks.cpu_end (t, cpu0);
 }

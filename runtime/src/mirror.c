@@ -408,11 +408,11 @@ er_window_new (uint64_t min_slots, uint32_t esize)
      0.5 ms per 512 KiB, one window after the other while the pipeline
      started, where faults in the first pass are spread over the workers
      as the stream reaches each page; left to the faults, the FM receiver
-     ran 0.4 to 1 % faster on 60 s of input and 2 to 3 % on 10 s
-     (bench/README.md, "Eighth session").  A thread's window is still
-     populated in its alloc, which holds up only that thread, and its
-     stream then runs without faults (the exploration benchmark's short
-     runs took 20 to 35 % longer per index without it).  */
+     ran 0.4 to 1 % faster on 60 s of input and 2 to 3 % on 10 s.  A
+     thread's window is still populated in its alloc, which holds up only
+     that thread, and its stream then runs without faults (the
+     exploration benchmark's short runs took 20 to 35 % longer per index
+     without it).  */
   int populate = bytes <= ER_POPULATE_MAX && !er_self ()->fiber;
 
   er_win *w = NULL;

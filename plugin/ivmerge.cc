@@ -526,11 +526,9 @@ erbium_ivmerge_pass::execute (function *fun)
 
 } // anon namespace
 
-/* Register pass erbium-ivmerge right after the first "ivopts".
-   PLUGIN_NAME: the name GCC gave the plugin.  */
-void
-erbium_init_ivmerge (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_ivmerge_pass (gcc::context *ctxt)
 {
-  erbium_register_pass (plugin_name, new erbium_ivmerge_pass (g), "ivopts", 1,
-			PASS_POS_INSERT_AFTER);
+  return new erbium_ivmerge_pass (ctxt);
 }

@@ -55,7 +55,6 @@
 #include "insn-attr.h"
 #include "insn-config.h"
 #include "recog.h"
-#include "hash-set.h"
 #include "hash-map.h"
 #include "erbium-plugin.h"
 
@@ -72,30 +71,6 @@
    (multiples of 16 keep GCC's own loop alignment).  Not a tunable: the
    dump line prints exactly these four, and the tests scan it.  */
 #define ERBIUM_LOOPALIGN_STARTS 4
-
-/* Functions the plugin's passes changed, by their decls' DECL_UIDs:
-   a uid is never reused within a compilation, where the address of a
-   decl the garbage collector freed could be, and the set is outside the
-   collector's roots.  */
-typedef int_hash<int, -1, -2> erbium_uid_hash;
-static hash_set<erbium_uid_hash> *erbium_transformed;
-
-/* See erbium-plugin.h.  */
-void
-erbium_note_transformed (function *fun)
-{
-  if (!erbium_transformed)
-    erbium_transformed = new hash_set<erbium_uid_hash>;
-  erbium_transformed->add (DECL_UID (fun->decl));
-}
-
-/* See erbium-plugin.h.  */
-bool
-erbium_transformed_p (function *fun)
-{
-  return (erbium_transformed
-	  && erbium_transformed->contains (DECL_UID (fun->decl)));
-}
 
 namespace {
 
@@ -304,18 +279,9 @@ erbium_loopalign_pass::execute (function *)
 
 } // anon namespace
 
-/* Register pass erbium-loopalign after "mach" (machine-dependent reorg:
-   the last pass that moves instructions on x86) on x86 targets.
-   PLUGIN_NAME: the name GCC gave the plugin.  */
-void
-erbium_init_loopalign (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_loopalign_pass (gcc::context *ctxt)
 {
-  /* The plugin is built by and for the native GCC 12 (Makefile), so the
-     host's architecture is the target's.  */
-#if defined (__x86_64__) || defined (__i386__)
-  erbium_register_pass (plugin_name, new erbium_loopalign_pass (g), "mach",
-			1, PASS_POS_INSERT_AFTER);
-#else
-  (void) plugin_name;
-#endif
+  return new erbium_loopalign_pass (ctxt);
 }

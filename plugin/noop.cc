@@ -836,11 +836,9 @@ erbium_noop_pass::execute (function *fun)
 
 } // anon namespace
 
-/* Register pass erbium-noop right after "ssa" (every -O level).
-   PLUGIN_NAME: the name GCC gave the plugin.  */
-void
-erbium_init_noop (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_noop_pass (gcc::context *ctxt)
 {
-  erbium_register_pass (plugin_name, new erbium_noop_pass (g), "ssa", 1,
-			PASS_POS_INSERT_AFTER);
+  return new erbium_noop_pass (ctxt);
 }

@@ -1,5 +1,6 @@
 /* plugin.cc -- entry point of the Erbium GCC plugin: version check,
-   plugin arguments, and the call of each part's init function.
+   plugin arguments, the call of each part's init function, and the
+   table of where each pass of the plugin runs (erbium_passes).
 
    Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed once, in
    erbium_args below, which makes the help text and the list of valid
@@ -230,8 +231,14 @@ erbium_dump_requested (const char *pass_name)
   return false;
 }
 
-/* See erbium-plugin.h.  */
-void
+/* Register PASS (a new pass object of the plugin) with GCC's pass
+   manager at POS (PASS_POS_INSERT_AFTER or _BEFORE) relative to instance
+   INSTANCE (1 = the first; 0 = every one, each getting a clone of PASS)
+   of the pass named REF, for the plugin PLUGIN_NAME (GCC internals,
+   "Plugins": "Interacting with the pass manager"); then turn on PASS's
+   dump when the dump argument names it (erbium_dump_requested).  An
+   unknown REF is GCC's fatal error at registration.  */
+static void
 erbium_register_pass (const char *plugin_name, opt_pass *pass,
 		      const char *ref, int instance, int pos)
 {
@@ -263,6 +270,123 @@ erbium_enable_dump (const char *pass_name)
 	break;
     }
   return ok;
+}
+
+/* When a row of erbium_passes is registered.  */
+enum erbium_pass_when
+{
+  ERBIUM_PASS_ALWAYS,		/* in cc1 and lto1 */
+  ERBIUM_PASS_CC1,		/* only with the C front end (cc1) */
+  ERBIUM_PASS_NO_TSAN,		/* without -fsanitize=thread */
+  ERBIUM_PASS_TSAN		/* with -fsanitize=thread */
+};
+
+/* Where each pass of the plugin runs, in the order of GCC's pipeline, as
+   GCC's passes.def lists its own: the pass (made by its file's
+   erbium_make_*_pass), the GCC pass REF it is placed at, which
+   instance of REF (1 = the first; 0 = every one, each getting a clone),
+   before or after it, and when the row applies.  erbium_register_passes
+   registers the rows placed at a pass of GCC first, then those placed at
+   a pass of the plugin (erbium-stripmine just before erbium-window).
+   The passes run after cc1's front end; those after IPA run in lto1 too
+   at -flto (the head comment).  GCC-PLUGIN-NOTES.md, "Passes".  */
+static const struct erbium_pass_place
+{
+  opt_pass *(*make) (gcc::context *);
+  const char *ref;
+  int instance;
+  enum pass_positioning_ops pos;
+  enum erbium_pass_when when;
+} erbium_passes[] = {
+  /* erbium-noop (noop.cc): right after "ssa", at every -O level.  */
+  { erbium_make_noop_pass, "ssa", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_ALWAYS },
+  /* erbium-stripmine (stripmine.cc): just before erbium-window.  */
+  { erbium_make_stripmine_pass, "erbium-window", 1, PASS_POS_INSERT_BEFORE,
+    ERBIUM_PASS_ALWAYS },
+  /* erbium-window (window.cc): after "laddress", i.e. before lim2.  */
+  { erbium_make_window_pass, "laddress", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_ALWAYS },
+  /* erbium-lower (lower.cc) under -fsanitize=thread: one instance just
+     before the first "tsan", which runs before the loop pipeline:
+     ThreadSanitizer instruments the code it sees then, and the inline
+     fast paths must be part of it, their acquire loads and release
+     stores becoming __tsan_atomic64_load/store calls (tsan.cc,
+     instrument_builtin_call).  Expanded after it, the fast paths would
+     publish and read indices unseen, and every element a consumer reads
+     would be reported as a race with the producer's write.  The
+     vectoriser then sees the expanded code, which does not matter for a
+     program built to be checked.  */
+  { erbium_make_lower_pass, "tsan", 1, PASS_POS_INSERT_BEFORE,
+    ERBIUM_PASS_TSAN },
+  /* erbium-taskloop (taskloop.cc): the static conversion of task
+     creation loops, just before the loop pipeline.  */
+  { erbium_make_taskloop_pass, "loop", 1, PASS_POS_INSERT_BEFORE,
+    ERBIUM_PASS_CC1 },
+  /* erbium-lower (lower.cc): after "vect" (GCC-PLUGIN-NOTES.md, "Late
+     lowering"), and a clone after every "slp": functions without loops
+     skip the loop pipeline (pass_tree_no_loop runs instead), and "slp"
+     is the pass there that corresponds to "vect".  The clones are named
+     erbium-lower1 (after slp1 in the loop pipeline, finding nothing
+     left) and erbium-lower2 (pass_tree_no_loop).  */
+  { erbium_make_lower_pass, "vect", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_NO_TSAN },
+  { erbium_make_lower_pass, "slp", 0, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_NO_TSAN },
+  /* erbium-ivmerge (ivmerge.cc): right after the first "ivopts".  */
+  { erbium_make_ivmerge_pass, "ivopts", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_ALWAYS },
+  /* erbium-tasks (tasksites.cc): the dump of every task site, after
+     "optimized".  */
+  { erbium_make_tasks_pass, "optimized", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_CC1 },
+  /* erbium-loopalign (loopalign.cc): after "mach" (machine-dependent
+     reorg: the last pass that moves instructions on x86), on x86 only.
+     The plugin is built by and for the native GCC 12 (Makefile), so the
+     host's architecture is the target's.  */
+#if defined (__x86_64__) || defined (__i386__)
+  { erbium_make_loopalign_pass, "mach", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_ALWAYS },
+#endif
+};
+
+/* Whether the row PLACE of erbium_passes applies to this compiler.  */
+static bool
+erbium_pass_applies_p (const struct erbium_pass_place &place)
+{
+  bool tsan = (flag_sanitize & SANITIZE_THREAD) != 0;
+  switch (place.when)
+    {
+    case ERBIUM_PASS_CC1:
+      return erbium_c_frontend;
+    case ERBIUM_PASS_NO_TSAN:
+      return !tsan;
+    case ERBIUM_PASS_TSAN:
+      return tsan;
+    default:
+      return true;
+    }
+}
+
+/* Register the passes of erbium_passes that apply, for the plugin
+   PLUGIN_NAME: first those placed at a pass of GCC, then those placed at
+   a pass of the plugin, which must exist by then.  */
+static void
+erbium_register_passes (const char *plugin_name)
+{
+  for (int at_plugin = 0; at_plugin < 2; at_plugin++)
+    for (const auto &place : erbium_passes)
+      if (startswith (place.ref, "erbium-") == (at_plugin != 0)
+	  && erbium_pass_applies_p (place))
+	erbium_register_pass (plugin_name, place.make (g), place.ref,
+			      place.instance, place.pos);
+  /* The dumps of erbium-lower's clones (the table).  */
+  if (!(flag_sanitize & SANITIZE_THREAD)
+      && erbium_dump_requested ("erbium-lower"))
+    {
+      erbium_enable_dump ("erbium-lower1");
+      erbium_enable_dump ("erbium-lower2");
+    }
 }
 
 /* Called by GCC once after loading the plugin (GCC internals,
@@ -387,12 +511,7 @@ plugin_init (struct plugin_name_args *info,
 	 before the bodies are outlined.  */
       erbium_init_omp_stream (info->base_name);
     }
-  erbium_init_window (info->base_name);
-  /* After window: the strip-miner places itself before erbium-window.  */
   erbium_init_stripmine (info->base_name);
-  erbium_init_lower (info->base_name);
-  erbium_init_ivmerge (info->base_name);
-  erbium_init_loopalign (info->base_name);
-  erbium_init_noop (info->base_name);
+  erbium_register_passes (info->base_name);
   return 0;
 }

@@ -1600,5 +1600,4 @@ erbium_init_omp_stream (const char *plugin_name)
   erbium_init_streams (plugin_name);
   erbium_init_outline (plugin_name);
   erbium_init_tasksites (plugin_name);
-  erbium_init_taskloop (plugin_name);
 }

@@ -1529,15 +1529,13 @@ erbium_stripmine_pass::execute (function *fun)
 
 } // anon namespace
 
-/* Register pass erbium-stripmine just before erbium-window (which must be
-   registered first), the warning about unused pragmas and, in cc1, the
-   #pragma erbium burst handler and sm_stream_pragmas.  PLUGIN_NAME: the
-   name GCC gave the plugin.  */
+/* Register the warning about unused pragmas and, in cc1, the #pragma
+   erbium burst handler and sm_stream_pragmas (plugin.cc places the pass,
+   erbium_make_stripmine_pass).  PLUGIN_NAME: the name GCC gave the
+   plugin.  */
 void
 erbium_init_stripmine (const char *plugin_name)
 {
-  erbium_register_pass (plugin_name, new erbium_stripmine_pass (g),
-			"erbium-window", 1, PASS_POS_INSERT_BEFORE);
   if (erbium_c_frontend)
     {
       register_callback (plugin_name, PLUGIN_PRAGMAS,
@@ -1549,4 +1547,11 @@ erbium_init_stripmine (const char *plugin_name)
 		     NULL);
   register_callback (plugin_name, PLUGIN_ALL_PASSES_START, sm_note_compiled,
 		     NULL);
+}
+
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_stripmine_pass (gcc::context *ctxt)
+{
+  return new erbium_stripmine_pass (ctxt);
 }

@@ -809,10 +809,9 @@ erbium_taskloop_pass::execute (function *fun)
   return TODO_update_ssa_only_virtuals | TODO_cleanup_cfg;
 }
 
-/* See omp-stream.h.  */
-void
-erbium_init_taskloop (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_taskloop_pass (gcc::context *ctxt)
 {
-  erbium_register_pass (plugin_name, new erbium_taskloop_pass (g), "loop", 1,
-			PASS_POS_INSERT_BEFORE);
+  return new erbium_taskloop_pass (ctxt);
 }

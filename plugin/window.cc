@@ -33,7 +33,7 @@
    if (V->check) er_check_access (V, E, 1); then
    V->base + ((uint32_t) E & (uint32_t) V->mask) * size, size being
    sizeof (T) for a view(T) subscript and V->esize otherwise
-   (erbium_emit_masked_elem in lower.cc).  er_burst calls are left to
+   (erbium_emit_masked_elem in builder.cc).  er_burst calls are left to
    erbium-lower.
 
    The pass runs after "laddress", before lim2 (GCC-PLUGIN-NOTES.md,
@@ -688,12 +688,9 @@ erbium_window_pass::execute (function *fun)
 
 } // anon namespace
 
-/* Register pass erbium-window after "laddress", i.e. before lim2
-   (GCC-PLUGIN-NOTES.md, "Passes").  PLUGIN_NAME: the name GCC gave the
-   plugin.  */
-void
-erbium_init_window (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_window_pass (gcc::context *ctxt)
 {
-  erbium_register_pass (plugin_name, new erbium_window_pass (g), "laddress",
-			1, PASS_POS_INSERT_AFTER);
+  return new erbium_window_pass (ctxt);
 }

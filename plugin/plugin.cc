@@ -389,6 +389,112 @@ erbium_register_passes (const char *plugin_name)
     }
 }
 
+/* Which compiler loaded the plugin: cc1, the C compiler (sets
+   erbium_c_frontend), or lto1.  Returns false after a GCC error for any
+   other compiler, or a C compiler without the front-end symbols the
+   plugin needs (c-frontend.h).  */
+static bool
+erbium_check_language (void)
+{
+  /* cc1 (the C front end and every pass) or lto1 (the passes, at the
+     link of -flto objects).  lang_hooks.name is the front end's
+     LANG_HOOKS_NAME, "GNU C", which c-opts.cc turns into "GNU C89" ...
+     "GNU C2X" by the -std in force; "GNU GIMPLE" in lto1.  */
+  const char *lang = lang_hooks.name;
+  if (startswith (lang, "GNU C")
+      && strspn (lang + 5, "0123456789X") == strlen (lang + 5))
+    {
+      const char *missing = erbium_c_frontend_missing ();
+      if (missing)
+	{
+	  error ("erbium plugin: this C compiler does not define %qs, which "
+		 "the front end of the plugin needs; rebuild the plugin with "
+		 "the plugin headers of this compiler", missing);
+	  return false;
+	}
+      erbium_c_frontend = true;
+    }
+  else if (strcmp (lang, "GNU GIMPLE"))
+    {
+      error ("erbium plugin: the Erbium language is C: the plugin runs in "
+	     "the C compiler (cc1) and at link-time optimisation (lto1), not "
+	     "in the %s compiler", lang);
+      return false;
+    }
+  return true;
+}
+
+/* Parse the plugin's arguments in INFO (erbium_args) into erbium_opts
+   and the dump and warning settings.  Returns false after a GCC error
+   naming a bad or unknown argument.  */
+static bool
+erbium_parse_args (struct plugin_name_args *info)
+{
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+      const struct erbium_arg *arg = NULL;
+      for (const auto &a : erbium_args)
+	if (!strcmp (key, a.name))
+	  arg = &a;
+      if (!arg)
+	{
+	  char *names = erbium_arg_names ();
+	  error ("erbium plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
+		 "valid arguments are: %s", info->base_name, key, names);
+	  free (names);
+	  return false;
+	}
+      switch (arg->kind)
+	{
+	case ERBIUM_ARG_BOOL:
+	  if (!erbium_parse_bool (key, value, arg->flag))
+	    return false;
+	  break;
+	case ERBIUM_ARG_BURST:
+	  {
+	    char *end = NULL;
+	    long n = value ? strtol (value, &end, 10) : -1;
+	    if (!value || *end || n < 0 || n > (1L << 24))
+	      {
+		error ("erbium plugin: argument %<burst=%s%>: expected a "
+		       "number of elements from 0 (derived from the cache "
+		       "line) to %ld", value ? value : "", 1L << 24);
+		return false;
+	      }
+	    erbium_opts.burst = (int) n;
+	  }
+	  break;
+	case ERBIUM_ARG_LOOPALIGN:
+	  {
+	    bool on;
+	    if (value && !strcmp (value, "all"))
+	      erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
+	    else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
+	      erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
+				       : ERBIUM_LOOPALIGN_OFF);
+	    else
+	      return false;
+	  }
+	  break;
+	case ERBIUM_ARG_DUMP:
+	  erbium_dump_list = value ? value : "";
+	  break;
+	case ERBIUM_ARG_WERROR:
+	case ERBIUM_ARG_WNO_ERROR:
+	  if (!erbium_set_warnings_error (key, value,
+					  arg->kind == ERBIUM_ARG_WERROR))
+	    return false;
+	  break;
+	case ERBIUM_ARG_HELP:
+	  inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
+	  break;
+	}
+    }
+  return true;
+}
+
 /* Called by GCC once after loading the plugin (GCC internals,
    "Plugins"): INFO holds its base name and arguments, VERSION the
    loading compiler's version.  Checks the version, parses the arguments
@@ -408,96 +514,13 @@ plugin_init (struct plugin_name_args *info,
       return 1;
     }
 
-  /* cc1 (the C front end and every pass) or lto1 (the passes, at the
-     link of -flto objects).  lang_hooks.name is the front end's
-     LANG_HOOKS_NAME, "GNU C", which c-opts.cc turns into "GNU C89" ...
-     "GNU C2X" by the -std in force; "GNU GIMPLE" in lto1.  */
-  const char *lang = lang_hooks.name;
-  if (startswith (lang, "GNU C")
-      && strspn (lang + 5, "0123456789X") == strlen (lang + 5))
-    {
-      const char *missing = erbium_c_frontend_missing ();
-      if (missing)
-	{
-	  error ("erbium plugin: this C compiler does not define %qs, which "
-		 "the front end of the plugin needs; rebuild the plugin with "
-		 "the plugin headers of this compiler", missing);
-	  return 1;
-	}
-      erbium_c_frontend = true;
-    }
-  else if (strcmp (lang, "GNU GIMPLE"))
-    {
-      error ("erbium plugin: the Erbium language is C: the plugin runs in "
-	     "the C compiler (cc1) and at link-time optimisation (lto1), not "
-	     "in the %s compiler", lang);
-      return 1;
-    }
+  if (!erbium_check_language ())
+    return 1;
 
   erbium_plugin_info.help = erbium_make_help ();
   erbium_read_warning_options ();
-  for (int i = 0; i < info->argc; i++)
-    {
-      const char *key = info->argv[i].key;
-      const char *value = info->argv[i].value;
-      const struct erbium_arg *arg = NULL;
-      for (const auto &a : erbium_args)
-	if (!strcmp (key, a.name))
-	  arg = &a;
-      if (!arg)
-	{
-	  char *names = erbium_arg_names ();
-	  error ("erbium plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
-		 "valid arguments are: %s", info->base_name, key, names);
-	  free (names);
-	  return 1;
-	}
-      switch (arg->kind)
-	{
-	case ERBIUM_ARG_BOOL:
-	  if (!erbium_parse_bool (key, value, arg->flag))
-	    return 1;
-	  break;
-	case ERBIUM_ARG_BURST:
-	  {
-	    char *end = NULL;
-	    long n = value ? strtol (value, &end, 10) : -1;
-	    if (!value || *end || n < 0 || n > (1L << 24))
-	      {
-		error ("erbium plugin: argument %<burst=%s%>: expected a "
-		       "number of elements from 0 (derived from the cache "
-		       "line) to %ld", value ? value : "", 1L << 24);
-		return 1;
-	      }
-	    erbium_opts.burst = (int) n;
-	  }
-	  break;
-	case ERBIUM_ARG_LOOPALIGN:
-	  {
-	    bool on;
-	    if (value && !strcmp (value, "all"))
-	      erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
-	    else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
-	      erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
-				       : ERBIUM_LOOPALIGN_OFF);
-	    else
-	      return 1;
-	  }
-	  break;
-	case ERBIUM_ARG_DUMP:
-	  erbium_dump_list = value ? value : "";
-	  break;
-	case ERBIUM_ARG_WERROR:
-	case ERBIUM_ARG_WNO_ERROR:
-	  if (!erbium_set_warnings_error (key, value,
-					  arg->kind == ERBIUM_ARG_WERROR))
-	    return 1;
-	  break;
-	case ERBIUM_ARG_HELP:
-	  inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
-	  break;
-	}
-    }
+  if (!erbium_parse_args (info))
+    return 1;
 
   register_callback (info->base_name, PLUGIN_INFO, NULL,
 		     (void *) &erbium_plugin_info);

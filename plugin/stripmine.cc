@@ -702,6 +702,147 @@ sm_empty_latch_p (class loop *loop)
 	  && gimple_seq_empty_p (phi_nodes (loop->latch)));
 }
 
+/* Reject PLAN's loop for the reason MSG, at STMT (or NULL), unless a
+   reason was found before: the dump gives the first.  */
+static void
+sm_reject (sm_plan *plan, const char *msg, gimple *stmt)
+{
+  if (!plan->why_not)
+    {
+      plan->why_not = msg;
+      plan->why_line = stmt ? sm_line (gimple_location (stmt)) : 0;
+    }
+}
+
+/* Look at the statement S of PLAN's loop: note a primitive in
+   PLAN->prims (and set *ANY), or reject the loop for S.  */
+static void
+sm_analyse_stmt (sm_plan *plan, gimple *s, bool *any)
+{
+  class loop *loop = plan->loop;
+  if (is_gimple_debug (s))
+    return;
+  if (gimple_code (s) == GIMPLE_ASM)
+    {
+      sm_reject (plan, "an asm statement in the loop", s);
+      return;
+    }
+  if (gimple_has_volatile_ops (s))
+    {
+      sm_reject (plan, "a volatile access in the loop", s);
+      return;
+    }
+  if (!is_gimple_call (s))
+    return;
+  enum erbium_prim p = erbium_primitive_call (s);
+  if (p == ERBIUM_PRIM_ELEM || p == ERBIUM_PRIM_BURST)
+    return;
+  if (p == ERBIUM_PRIM_RECEIVE_RANGE)
+    {
+      *any = true;
+      sm_reject (plan, "receive_range in the loop", s);
+      return;
+    }
+  if (p != ERBIUM_PRIM_NONE)
+    {
+      *any = true;
+      gcall *call = as_a <gcall *> (s);
+      sm_prim prim = { call, p, gimple_call_arg (call, 0), NULL_TREE,
+		       NULL_TREE };
+      affine_iv iv;
+      if (!expr_invariant_in_loop_p (loop, prim.view))
+	sm_reject (plan, "a primitive's view changes in the loop", s);
+      else if (!simple_iv (loop, loop, sm_index_value (call), &iv, true)
+	       || TREE_CODE (iv.step) != INTEGER_CST
+	       || tree_int_cst_sgn (iv.step) <= 0)
+	sm_reject (plan, "a primitive's index is not affine and increasing "
+		   "in the loop", s);
+      else
+	{
+	  prim.base = iv.base;
+	  prim.step = iv.step;
+	  plan->prims.safe_push (prim);
+	}
+      return;
+    }
+  /* Other calls: only those without side effects.  */
+  if (gimple_call_internal_p (s) ? gimple_has_side_effects (s)
+      : (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE))
+	 || (gimple_call_flags (s) & ECF_LOOPING_CONST_OR_PURE)))
+    sm_reject (plan, "a call may touch the window or synchronise", s);
+}
+
+/* Shape of PLAN's loop: exits that are the counted one at the end of the
+   body (PLAN->iv_exit, PLAN->niter) or termination tests
+   (PLAN->term_exits); anything else rejects it.  */
+static void
+sm_analyse_exits (sm_plan *plan)
+{
+  class loop *loop = plan->loop;
+  /* Shape: exits that are the counted one at the end of the body or
+     termination tests.  The body ends in the block before the empty
+     latch the transform needs: the latch's one predecessor, or the
+     latch itself when sm_transform splits an empty latch off it.  */
+  basic_block last = (sm_empty_latch_p (loop)
+		      ? single_pred (loop->latch) : loop->latch);
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  for (edge e : exits)
+    {
+      if (plan->why_not)
+	break;
+      if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+	{
+	  sm_reject (plan, "an abnormal exit", last_stmt (e->src));
+	  break;
+	}
+      if (sm_termination_exit_p (plan, e))
+	{
+	  plan->term_exits.safe_push (e);
+	  continue;
+	}
+      class tree_niter_desc desc;
+      if (!plan->iv_exit && e->src == last
+	  && number_of_iterations_exit (loop, e, &desc, false)
+	  && integer_onep (desc.assumptions))
+	{
+	  plan->iv_exit = e;
+	  tree type = TREE_TYPE (desc.niter);
+	  plan->niter = desc.niter;
+	  if (!integer_zerop (desc.may_be_zero))
+	    plan->niter = fold_build3 (COND_EXPR, type, desc.may_be_zero,
+				       build_zero_cst (type), desc.niter);
+	  continue;
+	}
+      sm_reject (plan, exits.length () > 1
+		 ? "more than one exit (an early exit besides the "
+		   "loop's test)"
+		 : "the loop's exit is not a counted test at the end "
+		   "of its body", last_stmt (e->src));
+    }
+  if (!plan->why_not && exits.is_empty ())
+    sm_reject (plan, "the loop has no exit", NULL);
+}
+
+/* Note the induction variables of PLAN's loop header in PLAN->ivs.  */
+static void
+sm_note_ivs (sm_plan *plan)
+{
+  class loop *loop = plan->loop;
+  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree res = gimple_phi_result (gsi.phi ());
+      affine_iv iv;
+      if (virtual_operand_p (res)
+	  || (!INTEGRAL_TYPE_P (TREE_TYPE (res))
+	      && !POINTER_TYPE_P (TREE_TYPE (res)))
+	  || !simple_iv (loop, loop, res, &iv, true))
+	continue;
+      sm_iv v = { gsi.phi (), iv.base, iv.step, iv.no_overflow };
+      plan->ivs.safe_push (v);
+    }
+}
+
 /* Fill PLAN for its loop; PLAN->why_not says why it cannot be
    strip-mined.  Changes nothing in FUN (a rejected loop leaves the CFG
    as it was).  Returns false when the loop has no primitive (no dump
@@ -714,151 +855,33 @@ sm_analyse (sm_plan *plan, function *fun)
   bool any = false;
   plan->why_not = NULL;
   plan->why_line = 0;
-#define SM_REJECT(msg, stmt)						\
-  do {									\
-    if (!plan->why_not)							\
-      {									\
-	plan->why_not = (msg);						\
-	plan->why_line = (stmt) ? sm_line (gimple_location (stmt)) : 0;	\
-      }									\
-  } while (0)
-
   for (unsigned k = 0; k < loop->num_nodes; k++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (body[k]); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      {
-	gimple *s = gsi_stmt (gsi);
-	if (is_gimple_debug (s))
-	  continue;
-	if (gimple_code (s) == GIMPLE_ASM)
-	  {
-	    SM_REJECT ("an asm statement in the loop", s);
-	    continue;
-	  }
-	if (gimple_has_volatile_ops (s))
-	  {
-	    SM_REJECT ("a volatile access in the loop", s);
-	    continue;
-	  }
-	if (!is_gimple_call (s))
-	  continue;
-	enum erbium_prim p = erbium_primitive_call (s);
-	if (p == ERBIUM_PRIM_ELEM || p == ERBIUM_PRIM_BURST)
-	  continue;
-	if (p == ERBIUM_PRIM_RECEIVE_RANGE)
-	  {
-	    any = true;
-	    SM_REJECT ("receive_range in the loop", s);
-	    continue;
-	  }
-	if (p != ERBIUM_PRIM_NONE)
-	  {
-	    any = true;
-	    gcall *call = as_a <gcall *> (s);
-	    sm_prim prim = { call, p, gimple_call_arg (call, 0), NULL_TREE,
-			     NULL_TREE };
-	    affine_iv iv;
-	    if (!expr_invariant_in_loop_p (loop, prim.view))
-	      SM_REJECT ("a primitive's view changes in the loop", s);
-	    else if (!simple_iv (loop, loop, sm_index_value (call), &iv,
-				 true)
-		     || TREE_CODE (iv.step) != INTEGER_CST
-		     || tree_int_cst_sgn (iv.step) <= 0)
-	      SM_REJECT ("a primitive's index is not affine and increasing "
-			 "in the loop", s);
-	    else
-	      {
-		prim.base = iv.base;
-		prim.step = iv.step;
-		plan->prims.safe_push (prim);
-	      }
-	    continue;
-	  }
-	/* Other calls: only those without side effects.  */
-	if (gimple_call_internal_p (s) ? gimple_has_side_effects (s)
-	    : (!(gimple_call_flags (s) & (ECF_CONST | ECF_PURE))
-	       || (gimple_call_flags (s) & ECF_LOOPING_CONST_OR_PURE)))
-	  SM_REJECT ("a call may touch the window or synchronise", s);
-      }
+      sm_analyse_stmt (plan, gsi_stmt (gsi), &any);
   free (body);
   if (!any)
     return false;
 
   if (!plan->why_not)
-    {
-      /* Shape: exits that are the counted one at the end of the body or
-	 termination tests.  The body ends in the block before the empty
-	 latch the transform needs: the latch's one predecessor, or the
-	 latch itself when sm_transform splits an empty latch off it.  */
-      basic_block last = (sm_empty_latch_p (loop)
-			  ? single_pred (loop->latch) : loop->latch);
-      auto_vec<edge> exits = get_loop_exit_edges (loop);
-      for (edge e : exits)
-	{
-	  if (plan->why_not)
-	    break;
-	  if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
-	    {
-	      SM_REJECT ("an abnormal exit", last_stmt (e->src));
-	      break;
-	    }
-	  if (sm_termination_exit_p (plan, e))
-	    {
-	      plan->term_exits.safe_push (e);
-	      continue;
-	    }
-	  class tree_niter_desc desc;
-	  if (!plan->iv_exit && e->src == last
-	      && number_of_iterations_exit (loop, e, &desc, false)
-	      && integer_onep (desc.assumptions))
-	    {
-	      plan->iv_exit = e;
-	      tree type = TREE_TYPE (desc.niter);
-	      plan->niter = desc.niter;
-	      if (!integer_zerop (desc.may_be_zero))
-		plan->niter = fold_build3 (COND_EXPR, type, desc.may_be_zero,
-					   build_zero_cst (type), desc.niter);
-	      continue;
-	    }
-	  SM_REJECT (exits.length () > 1
-		     ? "more than one exit (an early exit besides the "
-		       "loop's test)"
-		     : "the loop's exit is not a counted test at the end "
-		       "of its body", last_stmt (e->src));
-	}
-      if (!plan->why_not && exits.is_empty ())
-	SM_REJECT ("the loop has no exit", (gimple *) NULL);
-    }
+    sm_analyse_exits (plan);
   if (!plan->why_not)
-    for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	tree res = gimple_phi_result (gsi.phi ());
-	affine_iv iv;
-	if (virtual_operand_p (res)
-	    || (!INTEGRAL_TYPE_P (TREE_TYPE (res))
-		&& !POINTER_TYPE_P (TREE_TYPE (res)))
-	    || !simple_iv (loop, loop, res, &iv, true))
-	  continue;
-	sm_iv v = { gsi.phi (), iv.base, iv.step, iv.no_overflow };
-	plan->ivs.safe_push (v);
-      }
+    sm_note_ivs (plan);
   if (!plan->why_not)
     {
       basic_block *bbs = get_loop_body (loop);
       if (!can_copy_bbs_p (bbs, loop->num_nodes))
-	SM_REJECT ("the loop body cannot be copied", (gimple *) NULL);
+	sm_reject (plan, "the loop body cannot be copied", NULL);
       free (bbs);
     }
   if (!plan->why_not)
     {
       sm_choose_burst (plan, fun);
       if (plan->burst == 0)
-	SM_REJECT ("#pragma erbium burst(0)", (gimple *) NULL);
+	sm_reject (plan, "#pragma erbium burst(0)", NULL);
       else if (plan->burst == 1)
-	SM_REJECT ("burst 1", (gimple *) NULL);
+	sm_reject (plan, "burst 1", NULL);
     }
-#undef SM_REJECT
   return true;
 }
 
@@ -1019,24 +1042,63 @@ sm_prepare (sm_plan *plan)
   plan->bbs = get_loop_body_in_dom_order (loop);
 }
 
-/* Strip-mine PLAN's loop (see the file comment), prepared by sm_prepare.
-   The new code and names are registered for the update_ssa that follows
-   the transforms of all the function's loops (execute): the loops are
-   disjoint, and a transform reads nothing of another loop but the SSA
-   names flowing between them, which that update_ssa rewrites.  */
-void
-sm_transform (sm_plan *plan, function *fun)
+/* What the steps of sm_transform share: PLAN's loop, the outer counter,
+   the inner loop (the copy of the body), the burst's head and tail.  */
+struct sm_transform_state
 {
-  class loop *loop = plan->loop;
-  basic_block header = loop->header;
-  basic_block latch = loop->latch;
-  edge pe = loop_preheader_edge (loop);
-  /* The iteration counter T is signed and 64 bits wide: no loop runs
-     long enough to wrap it, 2^31 iterations and more included.  It only
-     counts: the induction variables inside a burst come from the burst's
-     own int counter (below).  */
-  tree ctype = long_long_integer_type_node;
+  sm_plan *plan;
+  class loop *loop;
+  basic_block header;
+  basic_block latch;
+  edge pe;
+  /* The type of the iteration counter T (sm_transform).  */
+  tree ctype;
+  /* The trip count (NULL_TREE without a counted exit), the first index
+     of each grant and hint (NULL_TREE for a publish).  */
+  tree ntrip;
+  auto_vec<tree> bases;
+  /* The outer counter T, its phi and its next value TNEXT.  */
+  tree t;
+  tree tnext;
+  gphi *tphi;
+  /* The original body (the element path) and its copy (the inner loop),
+     N blocks each.  */
+  basic_block *bbs;
+  basic_block *new_bbs;
+  edge *new_exits;
+  unsigned n;
+  class loop *inner;
+  basic_block cheader;
+  basic_block clatch;
+  /* Per primitive: the publish tracker LAST (NULL_TREE but for a
+     publish), the burst's first index (NULL_TREE for a publish).  */
+  auto_vec<tree> lasts;
+  auto_vec<tree> los;
+  /* The head HD (the grants), the element path's entry SLOW, the inner
+     loop's preheader IPRE and its entry edge.  */
+  basic_block hd;
+  basic_block slow;
+  basic_block ipre;
+  edge ientry;
+  /* M, the iterations of this burst (an int), T at its end, T after an
+     element-path iteration.  */
+  tree m;
+  tree tend;
+  tree tslow;
+  gphi *tinphi;
+  /* The block after the inner loop, where the publishes are.  */
+  basic_block tail;
+};
 
+/* The trip count and the first indices of the grants and hints, in the
+   preheader; the iteration counter T, a phi of the header, 0 on entry,
+   TNEXT (defined before the latch by sm_emit_tail) from the latch.  */
+static void
+sm_emit_counter (sm_transform_state *s)
+{
+  sm_plan *plan = s->plan;
+  edge pe = s->pe;
+  tree ctype = s->ctype;
   /* Trip count (CTYPE) in the preheader.  */
   tree ntrip = NULL_TREE;
   if (plan->iv_exit)
@@ -1045,37 +1107,48 @@ sm_transform (sm_plan *plan, function *fun)
 				  fold_convert (ctype,
 						unshare_expr (plan->niter)),
 				  build_one_cst (ctype)));
+  s->ntrip = ntrip;
   /* The first indices of the grants and hints, also in the preheader.  */
-  auto_vec<tree> bases;
   for (sm_prim &p : plan->prims)
-    bases.safe_push (sm_publish_p (p.kind) ? NULL_TREE
-		     : sm_emit (pe->src, unshare_expr (p.base)));
+    s->bases.safe_push (sm_publish_p (p.kind) ? NULL_TREE
+			: sm_emit (pe->src, unshare_expr (p.base)));
 
   /* The iteration counter T: a phi of the header, 0 on entry, TNEXT
      (defined before the latch below) from the latch.  */
-  tree t = make_ssa_name (ctype);
-  tree tnext = make_ssa_name (ctype);
-  gphi *tphi = create_phi_node (t, header);
-  add_phi_arg (tphi, build_zero_cst (ctype), pe, UNKNOWN_LOCATION);
-  add_phi_arg (tphi, tnext, loop_latch_edge (loop), UNKNOWN_LOCATION);
+  s->t = make_ssa_name (ctype);
+  s->tnext = make_ssa_name (ctype);
+  s->tphi = create_phi_node (s->t, s->header);
+  add_phi_arg (s->tphi, build_zero_cst (ctype), pe, UNKNOWN_LOCATION);
+  add_phi_arg (s->tphi, s->tnext, loop_latch_edge (s->loop),
+	       UNKNOWN_LOCATION);
+}
 
-  /* Copy the body into the inner loop.  */
-  basic_block *bbs = plan->bbs;
-  plan->bbs = NULL;
+/* Copy the body into the inner loop, whose exits are its counter test
+   only (sm_close_inner_loop).  */
+static void
+sm_copy_body (sm_transform_state *s)
+{
+  class loop *loop = s->loop;
+  basic_block *bbs = s->plan->bbs;
+  s->plan->bbs = NULL;
+  s->bbs = bbs;
   unsigned n = loop->num_nodes;
+  s->n = n;
   auto_vec<edge> exits = get_loop_exit_edges (loop);
   /* The surgery below does not keep dominators; the update_ssa after all
      the transforms recomputes them.  */
   free_dominance_info (CDI_DOMINATORS);
   basic_block *new_bbs = XNEWVEC (basic_block, n);
   edge *new_exits = XNEWVEC (edge, exits.length ());
+  s->new_bbs = new_bbs;
+  s->new_exits = new_exits;
   initialize_original_copy_tables ();
-  class loop *inner = duplicate_loop (loop, loop);
+  s->inner = duplicate_loop (loop, loop);
   copy_bbs (bbs, n, new_bbs, exits.address (), exits.length (), new_exits,
-	    loop_outer (loop), latch, false);
+	    loop_outer (loop), s->latch, false);
   add_phi_args_after_copy (new_bbs, n, NULL);
-  basic_block cheader = get_bb_copy (header);
-  basic_block clatch = get_bb_copy (latch);
+  s->cheader = get_bb_copy (s->header);
+  s->clatch = get_bb_copy (s->latch);
 
   /* The inner loop's exits are its counter test only: drop the copies of
      the original exits (the counted one is replaced below, termination
@@ -1094,7 +1167,18 @@ sm_transform (sm_plan *plan, function *fun)
       stay->flags |= EDGE_FALLTHRU;
       stay->probability = profile_probability::always ();
     }
+}
 
+/* In the inner loop, replace the copies of the primitives: a publish
+   sets its tracker, a granted update returns its index, the others go;
+   the original body is now the element path, whose primitives and
+   element accesses stay library calls.  */
+static void
+sm_replace_copied_prims (sm_transform_state *s)
+{
+  sm_plan *plan = s->plan;
+  basic_block *bbs = s->bbs, *new_bbs = s->new_bbs;
+  unsigned n = s->n;
   /* Publish trackers: LAST starts each burst at the view's own index
      (a commit/release of it does nothing; defined in the inner loop's
      preheader below) and follows the copies of the commit/release.  It
@@ -1103,7 +1187,7 @@ sm_transform (sm_plan *plan, function *fun)
      reduction of mixed types being unsupported), and is widened to the
      runtime's index as the program widens it, at the tail; the view's own
      index then stands for itself, modulo 2^32 (sync.h er_xlat).  */
-  auto_vec<tree> lasts;
+  auto_vec<tree> &lasts = s->lasts;
   for (sm_prim &p : plan->prims)
     lasts.safe_push (sm_publish_p (p.kind)
 		     ? make_ssa_name (TREE_TYPE (sm_index_value (p.call)))
@@ -1158,11 +1242,69 @@ sm_transform (sm_plan *plan, function *fun)
 	 gsi_next (&gsi))
       if (erbium_primitive_call (gsi_stmt (gsi)) != ERBIUM_PRIM_NONE)
 	erbium_mark_cold_call (as_a <gcall *> (gsi_stmt (gsi)));
+}
 
-  /* The head: H (phis) -> HD (grants) -> rest of the original body.  */
-  edge e1 = split_block_after_labels (header);
+/* End HD with "if (M > 0)": the true edge to the inner loop through its
+   new preheader IPRE, whose header's phis start from the outer header's
+   values; the false edge to the element path, which counts its one
+   iteration.  */
+static void
+sm_branch_on_grants (sm_transform_state *s)
+{
+  basic_block hd = s->hd;
+  gcond *go = gimple_build_cond (GT_EXPR, s->m, integer_zero_node,
+				 NULL_TREE, NULL_TREE);
+  sm_append (hd, go);
+  edge to_slow = single_succ_edge (hd);
+  to_slow->flags &= ~EDGE_FALLTHRU;
+  to_slow->flags |= EDGE_FALSE_VALUE;
+  /* The element path runs when nothing is available, and then waits:
+     very unlikely, so that the register allocator keeps the burst's
+     values in registers and spills them around the element path's calls
+     (a float sum stayed on the stack in the vector loop otherwise).  */
+  to_slow->probability = profile_probability::very_unlikely ();
+  edge to_fast = make_edge (hd, s->cheader, EDGE_TRUE_VALUE);
+  to_fast->probability = profile_probability::very_likely ();
+  s->ipre = split_edge (to_fast);
+  s->ientry = single_succ_edge (s->ipre);
+
+  /* The inner header's phis start from the outer header's values.  */
+  gphi *tinphi = NULL;
+  for (gphi_iterator oi = gsi_start_phis (s->header), ci
+       = gsi_start_phis (s->cheader);
+       !gsi_end_p (oi) && !gsi_end_p (ci); gsi_next (&oi), gsi_next (&ci))
+    {
+      add_phi_arg (ci.phi (), gimple_phi_result (oi.phi ()), s->ientry,
+		   UNKNOWN_LOCATION);
+      if (oi.phi () == s->tphi)
+	tinphi = ci.phi ();
+    }
+  gcc_assert (tinphi);
+  s->tinphi = tinphi;
+
+  /* The slow path counts its one iteration.  */
+  {
+    gimple_stmt_iterator gsi = gsi_after_labels (s->slow);
+    s->tslow = make_ssa_name (s->ctype);
+    gsi_insert_before (&gsi, gimple_build_assign (s->tslow, PLUS_EXPR, s->t,
+						  build_one_cst (s->ctype)),
+		       GSI_NEW_STMT);
+  }
+}
+
+/* The head: H (phis) -> HD (grants) -> rest of the original body.  HD
+   asks each acquire for the burst's indices and sets M to the
+   iterations all of them granted; with M > 0 it enters the inner loop
+   (through its new preheader IPRE), else the element path.  */
+static void
+sm_emit_grants (sm_transform_state *s)
+{
+  sm_plan *plan = s->plan;
+  tree ctype = s->ctype, ntrip = s->ntrip, t = s->t;
+  edge e1 = split_block_after_labels (s->header);
   basic_block hd = split_edge (e1);
-  basic_block slow = single_succ (hd);
+  s->hd = hd;
+  s->slow = single_succ (hd);
 
   /* M, the iterations of this burst, is an int: at most the burst.  */
   tree bconst = build_int_cst (ctype, plan->burst);
@@ -1173,13 +1315,12 @@ sm_transform (sm_plan *plan, function *fun)
   else
     mm = bconst;
   tree m = sm_emit (hd, fold_convert (integer_type_node, mm));
-  auto_vec<tree> los;
   for (unsigned k = 0; k < plan->prims.length (); k++)
     {
       sm_prim &p = plan->prims[k];
-      tree lo = (bases[k] ? sm_index_plus (hd, bases[k], p.step, t)
+      tree lo = (s->bases[k] ? sm_index_plus (hd, s->bases[k], p.step, t)
 		 : NULL_TREE);
-      los.safe_push (lo);
+      s->los.safe_push (lo);
       if (!sm_acquire_p (p.kind))
 	continue;
       /* Ask for the iterations the earlier grants left (M so far), with
@@ -1215,56 +1356,29 @@ sm_transform (sm_plan *plan, function *fun)
       m = sm_emit (hd, fold_build2 (MIN_EXPR, integer_type_node, m,
 				    fold_convert (integer_type_node, d)));
     }
-  tree tend = sm_emit (hd, fold_build2 (PLUS_EXPR, ctype, t,
-					fold_convert (ctype, m)));
-  gcond *go = gimple_build_cond (GT_EXPR, m, integer_zero_node, NULL_TREE,
-				 NULL_TREE);
-  sm_append (hd, go);
-  edge to_slow = single_succ_edge (hd);
-  to_slow->flags &= ~EDGE_FALLTHRU;
-  to_slow->flags |= EDGE_FALSE_VALUE;
-  /* The element path runs when nothing is available, and then waits:
-     very unlikely, so that the register allocator keeps the burst's
-     values in registers and spills them around the element path's calls
-     (a float sum stayed on the stack in the vector loop otherwise).  */
-  to_slow->probability = profile_probability::very_unlikely ();
-  edge to_fast = make_edge (hd, cheader, EDGE_TRUE_VALUE);
-  to_fast->probability = profile_probability::very_likely ();
-  basic_block ipre = split_edge (to_fast);
-  edge ientry = single_succ_edge (ipre);
+  s->m = m;
+  s->tend = sm_emit (hd, fold_build2 (PLUS_EXPR, ctype, t,
+				      fold_convert (ctype, m)));
+  sm_branch_on_grants (s);
+}
 
-  /* The inner header's phis start from the outer header's values.  */
-  gphi *tinphi = NULL;
-  for (gphi_iterator oi = gsi_start_phis (header), ci
-       = gsi_start_phis (cheader);
-       !gsi_end_p (oi) && !gsi_end_p (ci); gsi_next (&oi), gsi_next (&ci))
-    {
-      add_phi_arg (ci.phi (), gimple_phi_result (oi.phi ()), ientry,
-		   UNKNOWN_LOCATION);
-      if (oi.phi () == tphi)
-	tinphi = ci.phi ();
-    }
-  gcc_assert (tinphi);
-
-  /* The slow path counts its one iteration.  */
-  tree tslow;
-  {
-    gimple_stmt_iterator gsi = gsi_after_labels (slow);
-    tslow = make_ssa_name (ctype);
-    gsi_insert_before (&gsi, gimple_build_assign (tslow, PLUS_EXPR, t,
-						  build_one_cst (ctype)),
-		       GSI_NEW_STMT);
-  }
-
+/* In the inner loop's preheader: the receive hints, once per burst for
+   its last index, and the publish trackers' start, the view's own
+   index.  */
+static void
+sm_emit_burst_entry (sm_transform_state *s)
+{
+  sm_plan *plan = s->plan;
+  basic_block ipre = s->ipre;
   /* Receive hints once per burst, for its last index.  */
   for (unsigned k = 0; k < plan->prims.length (); k++)
     {
       sm_prim &p = plan->prims[k];
       if (p.kind != ERBIUM_PRIM_RECEIVE)
 	continue;
-      tree last = sm_index_plus (ipre, los[k], p.step,
+      tree last = sm_index_plus (ipre, s->los[k], p.step,
 				 fold_build2 (MINUS_EXPR, integer_type_node,
-					      m, integer_one_node));
+					      s->m, integer_one_node));
       tree fn = gimple_call_fndecl (p.call);
       last = sm_emit (ipre, fold_convert (sm_parm_type (fn, 1), last));
       gcall *c = gimple_build_call (fn, 2, p.view, last);
@@ -1272,6 +1386,7 @@ sm_transform (sm_plan *plan, function *fun)
       sm_append (ipre, c);
     }
 
+  auto_vec<tree> &lasts = s->lasts;
   for (unsigned k = 0; k < plan->prims.length (); k++)
     if (lasts[k])
       {
@@ -1282,31 +1397,39 @@ sm_transform (sm_plan *plan, function *fun)
 	  v = sm_emit (ipre, fold_convert (TREE_TYPE (lasts[k]), v));
 	sm_append (ipre, gimple_build_assign (lasts[k], v));
       }
+}
 
-  /* The inner loop's counter test, at the end of its body: the copy of
-     the latch becomes the test block, a new empty latch follows.  */
-  basic_block ztest = clatch;
+/* The inner loop's counter test, at the end of its body: the copy of
+   the latch becomes the test block, a new empty latch follows; its
+   induction variables come from its own int counter J; its exit leads
+   to the new block TAIL.  */
+static void
+sm_close_inner_loop (sm_transform_state *s)
+{
+  sm_plan *plan = s->plan;
+  tree ctype = s->ctype;
+  basic_block ztest = s->clatch;
   basic_block zlatch = split_edge (single_succ_edge (ztest));
-  inner->latch = zlatch;
+  s->inner->latch = zlatch;
   /* The copy of T is unused in the inner loop (DCE removes it); its
      latch value must still be defined there.  */
-  tree tin = gimple_phi_result (tinphi), tnew = make_ssa_name (ctype);
-  SET_PHI_ARG_DEF (tinphi, single_succ_edge (zlatch)->dest_idx, tnew);
+  tree tin = gimple_phi_result (s->tinphi), tnew = make_ssa_name (ctype);
+  SET_PHI_ARG_DEF (s->tinphi, single_succ_edge (zlatch)->dest_idx, tnew);
   sm_append (ztest, gimple_build_assign (tnew, PLUS_EXPR, tin,
 					 build_one_cst (ctype)));
   /* The inner loop's own counter J, an int: 0 on entry, at most the
      burst.  */
   tree j = make_ssa_name (integer_type_node);
   tree jnew = make_ssa_name (integer_type_node);
-  gphi *jphi = create_phi_node (j, cheader);
-  add_phi_arg (jphi, integer_zero_node, ientry, UNKNOWN_LOCATION);
+  gphi *jphi = create_phi_node (j, s->cheader);
+  add_phi_arg (jphi, integer_zero_node, s->ientry, UNKNOWN_LOCATION);
   add_phi_arg (jphi, jnew, single_succ_edge (zlatch), UNKNOWN_LOCATION);
   sm_append (ztest, gimple_build_assign (jnew, PLUS_EXPR, j,
 					 integer_one_node));
-  sm_rewrite_ivs (plan, ipre, cheader, new_bbs, n, j);
+  sm_rewrite_ivs (plan, s->ipre, s->cheader, s->new_bbs, s->n, j);
   /* The loop's own location, so that the vectoriser's messages about
      the inner loop name the source loop.  */
-  gcond *ctest = gimple_build_cond (LT_EXPR, jnew, m, NULL_TREE,
+  gcond *ctest = gimple_build_cond (LT_EXPR, jnew, s->m, NULL_TREE,
 				    NULL_TREE);
   gimple_set_location (ctest, plan->loc);
   sm_append (ztest, ctest);
@@ -1315,10 +1438,20 @@ sm_transform (sm_plan *plan, function *fun)
   cont->flags |= EDGE_TRUE_VALUE;
   cont->probability = profile_probability::very_likely ();
   basic_block tail = create_empty_bb (ztest);
-  add_bb_to_loop (tail, loop);
+  add_bb_to_loop (tail, s->loop);
   edge done = make_edge (ztest, tail, EDGE_FALSE_VALUE);
   done->probability = profile_probability::very_unlikely ();
+  s->tail = tail;
+}
 
+/* The tail: each commit/release once, with the last index; then the
+   counted exit, or back to the outer latch, where the element path
+   meets it.  */
+static void
+sm_emit_tail (sm_transform_state *s)
+{
+  sm_plan *plan = s->plan;
+  basic_block tail = s->tail;
   /* The tail: each commit/release once, with the last index.  */
   for (unsigned k = 0; k < plan->prims.length (); k++)
     {
@@ -1327,21 +1460,21 @@ sm_transform (sm_plan *plan, function *fun)
 	continue;
       tree fn = gimple_call_fndecl (p.call);
       tree last = sm_emit (tail, fold_convert (sm_parm_type (fn, 1),
-					      lasts[k]));
+					      s->lasts[k]));
       gcall *c = gimple_build_call (fn, 2, p.view, last);
       gimple_set_location (c, gimple_location (p.call));
       sm_append (tail, c);
     }
   /* The element path and the tail meet in MERGE before the latch, where
      the counter's next value is chosen.  */
-  basic_block merge = split_edge (single_pred_edge (latch));
-  gphi *mphi = create_phi_node (tnext, merge);
-  add_phi_arg (mphi, tslow, single_pred_edge (merge), UNKNOWN_LOCATION);
+  basic_block merge = split_edge (single_pred_edge (s->latch));
+  gphi *mphi = create_phi_node (s->tnext, merge);
+  add_phi_arg (mphi, s->tslow, single_pred_edge (merge), UNKNOWN_LOCATION);
   edge back;
   if (plan->iv_exit)
     {
-      sm_append (tail, gimple_build_cond (EQ_EXPR, tend, ntrip, NULL_TREE,
-					  NULL_TREE));
+      sm_append (tail, gimple_build_cond (EQ_EXPR, s->tend, s->ntrip,
+					  NULL_TREE, NULL_TREE));
       edge out = make_edge (tail, plan->iv_exit->dest, EDGE_TRUE_VALUE);
       out->probability = profile_probability::unlikely ();
       back = make_edge (tail, merge, EDGE_FALSE_VALUE);
@@ -1354,12 +1487,41 @@ sm_transform (sm_plan *plan, function *fun)
     }
   else
     back = make_single_succ_edge (tail, merge, EDGE_FALLTHRU);
-  add_phi_arg (mphi, tend, back, UNKNOWN_LOCATION);
+  add_phi_arg (mphi, s->tend, back, UNKNOWN_LOCATION);
+}
+
+/* Strip-mine PLAN's loop (see the file comment), prepared by sm_prepare.
+   The new code and names are registered for the update_ssa that follows
+   the transforms of all the function's loops (execute): the loops are
+   disjoint, and a transform reads nothing of another loop but the SSA
+   names flowing between them, which that update_ssa rewrites.  */
+void
+sm_transform (sm_plan *plan, function *)
+{
+  sm_transform_state s;
+  s.plan = plan;
+  s.loop = plan->loop;
+  s.header = s.loop->header;
+  s.latch = s.loop->latch;
+  s.pe = loop_preheader_edge (s.loop);
+  /* The iteration counter T is signed and 64 bits wide: no loop runs
+     long enough to wrap it, 2^31 iterations and more included.  It only
+     counts: the induction variables inside a burst come from the burst's
+     own int counter (sm_close_inner_loop).  */
+  s.ctype = long_long_integer_type_node;
+
+  sm_emit_counter (&s);
+  sm_copy_body (&s);
+  sm_replace_copied_prims (&s);
+  sm_emit_grants (&s);
+  sm_emit_burst_entry (&s);
+  sm_close_inner_loop (&s);
+  sm_emit_tail (&s);
 
   free_original_copy_tables ();
-  free (new_bbs);
-  free (new_exits);
-  free (bbs);
+  free (s.new_bbs);
+  free (s.new_exits);
+  free (s.bbs);
 }
 
 const pass_data erbium_stripmine_pass_data = {
@@ -1401,6 +1563,131 @@ sm_has_primitives (function *fun)
   return false;
 }
 
+/* Note where every loop of FUN starts, in STARTS: once, rather than for
+   every loop with a pragma above it (sm_find_pragma).  */
+static void
+sm_note_loop_starts (function *fun, vec<sm_loop_start> *starts)
+{
+  for (auto loop : loops_list (fun, 0))
+    {
+      location_t l = sm_loop_location (loop);
+      sm_loop_start s = { loop->num, sm_line (l), sm_origin (l, fun) };
+      starts->safe_push (s);
+    }
+}
+
+/* PLAN's loop of FUN at LINE is not strip-mined (PLAN->why_not): the
+   pragma above it, if unused, remembers why (sm_warn_unused_pragmas),
+   and the dump says it.  */
+static void
+sm_note_not_stripmined (sm_plan *plan, int line, function *fun,
+			const vec<sm_loop_start> &starts)
+{
+  erbium_burst_pragma *bp = sm_find_pragma (plan->loop, plan->loc, fun,
+					    starts);
+  if (bp && !bp->used && !bp->ignored_why)
+    {
+      bp->ignored_why = plan->why_not;
+      bp->ignored_line = line;
+    }
+  if (dump_file)
+    {
+      fprintf (dump_file, "erbium-stripmine: loop at line %d: not "
+	       "strip-mined (%s", line, plan->why_not);
+      if (plan->why_line)
+	fprintf (dump_file, ", line %d", plan->why_line);
+      fprintf (dump_file, ")\n");
+    }
+}
+
+/* The dump line and the optimisation note of PLAN's loop at LINE, to be
+   strip-mined.  */
+static void
+sm_dump_plan (sm_plan *plan, int line)
+{
+  if (dump_file)
+    {
+      fprintf (dump_file, "erbium-stripmine: loop at line %d: "
+	       "strip-mined, burst %d (%s); ", line, plan->burst,
+	       plan->burst_why);
+      for (unsigned k = 0; k < plan->prims.length (); k++)
+	{
+	  sm_prim &p = plan->prims[k];
+	  fprintf (dump_file, "%s%s at line %d %s", k ? ", " : "",
+		   erbium_prim_spelling (p.kind),
+		   sm_line (gimple_location (p.call)),
+		   sm_acquire_p (p.kind) ? "granted at the burst's head"
+		   : sm_publish_p (p.kind) ? "once after the burst"
+		   : "hinted at the burst's head");
+	}
+      fprintf (dump_file, "%s\n", plan->term_exits.is_empty () ? ""
+	       : "; termination tests kept in the element path");
+    }
+  if (dump_enabled_p ())
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+		     dump_user_location_t::from_location_t (plan->loc),
+		     "strip-mined loop with burst %d\n", plan->burst);
+}
+
+/* Analyse LOOP of FUN (STARTS: where FUN's loops start): its plan,
+   prepared for sm_transform, or NULL when it is not strip-mined.
+   sm_prepare keeps the dominators valid.  */
+static sm_plan *
+sm_plan_loop (class loop *loop, function *fun,
+	      const vec<sm_loop_start> &starts)
+{
+  sm_plan *plan = new sm_plan;
+  plan->starts = &starts;
+  plan->loop = loop;
+  plan->loc = sm_loop_location (loop);
+  plan->iv_exit = NULL;
+  plan->niter = NULL_TREE;
+  plan->burst = 0;
+  plan->burst_why = NULL;
+  plan->bbs = NULL;
+  if (!sm_analyse (plan, fun))
+    {
+      delete plan;
+      return NULL;
+    }
+  int line = sm_line (plan->loc);
+  if (plan->why_not)
+    {
+      sm_note_not_stripmined (plan, line, fun, starts);
+      delete plan;
+      return NULL;
+    }
+  sm_dump_plan (plan, line);
+  sm_prepare (plan);
+  return plan;
+}
+
+/* Transform the loops of PLANS in FUN (and free the plans), then update
+   the SSA form once.  Returns whether anything changed.  */
+static bool
+sm_transform_all (function *fun, vec<sm_plan *> &plans)
+{
+  for (sm_plan *plan : plans)
+    {
+      sm_transform (plan, fun);
+      delete plan;
+    }
+  bool changed = !plans.is_empty ();
+  if (changed)
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      calculate_dominance_info (CDI_DOMINATORS);
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa);
+      free_dominance_info (CDI_DOMINATORS);
+      cgraph_edge::rebuild_edges ();
+      erbium_note_transformed (fun);
+    }
+  else
+    free_dominance_info (CDI_DOMINATORS);
+  return changed;
+}
+
 /* Strip-mine the candidate loops of FUN: analyse every innermost loop
    first, on the function as it is, then transform the candidates, then
    update the SSA form once.  Once, not per loop: update_ssa renames all
@@ -1425,104 +1712,22 @@ erbium_stripmine_pass::execute (function *fun)
   auto_vec<int> nums;
   for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
     nums.safe_push (loop->num);
-  /* Once, rather than for every loop with a pragma above it
-     (sm_find_pragma).  */
   auto_vec<sm_loop_start> starts;
-  for (auto loop : loops_list (fun, 0))
-    {
-      location_t l = sm_loop_location (loop);
-      sm_loop_start s = { loop->num, sm_line (l), sm_origin (l, fun) };
-      starts.safe_push (s);
-    }
+  sm_note_loop_starts (fun, &starts);
 
-  /* Analyse.  sm_prepare keeps the dominators valid.  */
+  /* Analyse.  */
   auto_vec<sm_plan *> plans;
   for (int num : nums)
     {
       class loop *loop = get_loop (fun, num);
       if (!loop || loop->inner)
 	continue;
-      sm_plan *plan = new sm_plan;
-      plan->starts = &starts;
-      plan->loop = loop;
-      plan->loc = sm_loop_location (loop);
-      plan->iv_exit = NULL;
-      plan->niter = NULL_TREE;
-      plan->burst = 0;
-      plan->burst_why = NULL;
-      plan->bbs = NULL;
-      if (!sm_analyse (plan, fun))
-	{
-	  delete plan;
-	  continue;
-	}
-      int line = sm_line (plan->loc);
-      if (plan->why_not)
-	{
-	  erbium_burst_pragma *bp = sm_find_pragma (loop, plan->loc, fun,
-						    starts);
-	  if (bp && !bp->used && !bp->ignored_why)
-	    {
-	      bp->ignored_why = plan->why_not;
-	      bp->ignored_line = line;
-	    }
-	  if (dump_file)
-	    {
-	      fprintf (dump_file, "erbium-stripmine: loop at line %d: not "
-		       "strip-mined (%s", line, plan->why_not);
-	      if (plan->why_line)
-		fprintf (dump_file, ", line %d", plan->why_line);
-	      fprintf (dump_file, ")\n");
-	    }
-	  delete plan;
-	  continue;
-	}
-      if (dump_file)
-	{
-	  fprintf (dump_file, "erbium-stripmine: loop at line %d: "
-		   "strip-mined, burst %d (%s); ", line, plan->burst,
-		   plan->burst_why);
-	  for (unsigned k = 0; k < plan->prims.length (); k++)
-	    {
-	      sm_prim &p = plan->prims[k];
-	      fprintf (dump_file, "%s%s at line %d %s", k ? ", " : "",
-		       erbium_prim_spelling (p.kind),
-		       sm_line (gimple_location (p.call)),
-		       sm_acquire_p (p.kind) ? "granted at the burst's head"
-		       : sm_publish_p (p.kind) ? "once after the burst"
-		       : "hinted at the burst's head");
-	    }
-	  fprintf (dump_file, "%s\n", plan->term_exits.is_empty () ? ""
-		   : "; termination tests kept in the element path");
-	}
-      if (dump_enabled_p ())
-	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
-			 dump_user_location_t::from_location_t (plan->loc),
-			 "strip-mined loop with burst %d\n", plan->burst);
-      sm_prepare (plan);
-      plans.safe_push (plan);
+      if (sm_plan *plan = sm_plan_loop (loop, fun, starts))
+	plans.safe_push (plan);
     }
   scev_finalize ();
 
-  /* Transform, then update the SSA form once.  */
-  for (sm_plan *plan : plans)
-    {
-      sm_transform (plan, fun);
-      delete plan;
-    }
-  bool changed = !plans.is_empty ();
-  if (changed)
-    {
-      free_dominance_info (CDI_DOMINATORS);
-      calculate_dominance_info (CDI_DOMINATORS);
-      mark_virtual_operands_for_renaming (fun);
-      update_ssa (TODO_update_ssa);
-      free_dominance_info (CDI_DOMINATORS);
-      cgraph_edge::rebuild_edges ();
-      erbium_note_transformed (fun);
-    }
-  else
-    free_dominance_info (CDI_DOMINATORS);
+  bool changed = sm_transform_all (fun, plans);
   loop_optimizer_finalize ();
   return changed ? TODO_cleanup_cfg : 0;
 }

@@ -809,6 +809,109 @@ erbium_text (tree t)
   return pp_formatted_text (&pp);
 }
 
+/* How the dump of SITE says the binding B of a view is made.  */
+static std::string
+erbium_binding_text (const erbium_site *site, const erbium_binding &b)
+{
+  const erbium_access &a = site->accesses[b.acc];
+  bool out = a.kind == ERBIUM_ACC_OUTPUT;
+  std::string how;
+  switch (b.kind)
+    {
+    case ERBIUM_BIND_WINDOW:
+      how = (b.in >= 0 ? "the output window, filled from the input window "
+			 "(inout_reuse)" : "the window");
+      break;
+    case ERBIUM_BIND_ROWS:
+      how = (b.in >= 0 ? "rows of the windows array (v[k] is output "
+			 "window k), filled from the input windows "
+			 "(inout_reuse)"
+	     : "rows of the windows array (v[k] is window k)");
+      break;
+    case ERBIUM_BIND_MAYBE:
+      how = "the window when the burst equals the view's size at run "
+	    "time, else a local copy whose burst is copied to the window "
+	    "(the burst or the size is not constant)";
+      break;
+    case ERBIUM_BIND_LOCAL:
+      if (a.count)
+	how = (out ? "local rows, each row's burst copied to its window "
+		     "(rows larger than the burst)"
+	       : "local rows copied from the windows (the body may write "
+		 "the view)");
+      else if (!out)
+	how = "a local copy of the window (the body may write the view)";
+      else if (b.in >= 0)
+	how = "a local copy filled from the input window, its burst copied "
+	      "to the output window (inout_reuse, view larger than its "
+	      "burst)";
+      else
+	how = "a local copy, its burst copied to the window (view larger "
+	      "than its burst)";
+      break;
+    }
+  return how;
+}
+
+/* The dump of SITE (the erbium-tasks dump, tasksites.cc), at XL in the
+   function named FNAME: its body function BODY_FN, its accesses, how each
+   view is bound (BINDS) and its captures (CAPS).  */
+static std::string
+erbium_site_dump_text (erbium_site *site, const expanded_location &xl,
+		       const char *fname, tree body_fn,
+		       const vec<erbium_binding> &binds,
+		       const vec<erbium_capture> &caps)
+{
+  int n_acc = site->accesses.length ();
+  std::string dump = std::string ("site ") + xl.file + ":" + std::to_string (xl.line)
+	 + " '#pragma " + site->pragma + "' in " + fname + ": "
+	 + (site->plain ? "data-flow task without stream clause"
+	    : "stream task")
+	 + ", body " + IDENTIFIER_POINTER (DECL_NAME (body_fn)) + "\n";
+  for (int i = 0; i < n_acc; i++)
+    {
+      const erbium_access &a = site->accesses[i];
+      dump += "  access " + std::to_string (i) + ": "
+	      + erbium_access_kind_name (a) + " "
+	      + erbium_name (a.stream_decl)
+	      + (a.esize ? "" : " (implicitly typed)") + ", view "
+	      + (a.implicit_view ? "implicit " : "") + erbium_name (a.view);
+      if (a.count)
+	dump += ", " + erbium_text (a.count) + " windows";
+      dump += ", burst "
+	      + (a.kind == ERBIUM_ACC_PEEK ? std::string ("0")
+		 : erbium_text (a.burst))
+	      + ", horizon "
+	      + erbium_text (a.kind == ERBIUM_ACC_OUTPUT
+			     ? a.burst : erbium_elements (a.count
+							  ? TREE_TYPE
+							  (a.view_type)
+							  : TREE_TYPE
+							  (a.view)))
+	      + " (view elements)\n";
+    }
+  for (const erbium_binding &b : binds)
+    dump += std::string ("  view ") + erbium_name (b.view) + ": "
+	    + erbium_binding_text (site, b) + "\n";
+  for (const erbium_capture &c : caps)
+    {
+      static const char *const kinds[] = {
+	"firstprivate (copied)",
+	"firstprivate (variable-length array, copied after the activation)",
+	"shared (address)", "private (new)",
+	"size of the control program (copied)"
+      };
+      dump += std::string ("  capture ")
+	      + (c.kind == ERBIUM_CAP_SAVE ? "(size)" : erbium_name (c.decl))
+	      + ": " + kinds[c.kind]
+	      + (c.stream && (c.kind == ERBIUM_CAP_FIRSTPRIVATE
+			       || c.kind == ERBIUM_CAP_VLA)
+		 ? ", stream handle retained" : "")
+	      + "\n";
+    }
+  return dump;
+}
+
 /* Outline the stream site SITE whose statement is STMT, in function FN.
    Returns the creation code that replaces the marker and STMT, or
    NULL_TREE after an error (reported).  */
@@ -846,7 +949,6 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   if (!scan.ok)
     return NULL_TREE;
 
-  std::string dump;
   expanded_location xl = expand_location (loc);
 
   /* The captures.  */
@@ -1777,92 +1879,7 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   append_to_statement_list_force (create, &cstmts);
 
   /* The dump.  */
-  dump = std::string ("site ") + xl.file + ":" + std::to_string (xl.line)
-	 + " '#pragma " + site->pragma + "' in " + fname + ": "
-	 + (site->plain ? "data-flow task without stream clause"
-	    : "stream task")
-	 + ", body " + IDENTIFIER_POINTER (DECL_NAME (body_fn)) + "\n";
-  for (int i = 0; i < n_acc; i++)
-    {
-      const erbium_access &a = site->accesses[i];
-      dump += "  access " + std::to_string (i) + ": "
-	      + erbium_access_kind_name (a) + " "
-	      + erbium_name (a.stream_decl)
-	      + (a.esize ? "" : " (implicitly typed)") + ", view "
-	      + (a.implicit_view ? "implicit " : "") + erbium_name (a.view);
-      if (a.count)
-	dump += ", " + erbium_text (a.count) + " windows";
-      dump += ", burst "
-	      + (a.kind == ERBIUM_ACC_PEEK ? std::string ("0")
-		 : erbium_text (a.burst))
-	      + ", horizon "
-	      + erbium_text (a.kind == ERBIUM_ACC_OUTPUT
-			     ? a.burst : erbium_elements (a.count
-							  ? TREE_TYPE
-							  (a.view_type)
-							  : TREE_TYPE
-							  (a.view)))
-	      + " (view elements)\n";
-    }
-  for (const erbium_binding &b : binds)
-    {
-      const erbium_access &a = site->accesses[b.acc];
-      bool out = a.kind == ERBIUM_ACC_OUTPUT;
-      std::string how;
-      switch (b.kind)
-	{
-	case ERBIUM_BIND_WINDOW:
-	  how = (b.in >= 0 ? "the output window, filled from the input window "
-			     "(inout_reuse)" : "the window");
-	  break;
-	case ERBIUM_BIND_ROWS:
-	  how = (b.in >= 0 ? "rows of the windows array (v[k] is output "
-			     "window k), filled from the input windows "
-			     "(inout_reuse)"
-		 : "rows of the windows array (v[k] is window k)");
-	  break;
-	case ERBIUM_BIND_MAYBE:
-	  how = "the window when the burst equals the view's size at run "
-		"time, else a local copy whose burst is copied to the window "
-		"(the burst or the size is not constant)";
-	  break;
-	case ERBIUM_BIND_LOCAL:
-	  if (a.count)
-	    how = (out ? "local rows, each row's burst copied to its window "
-			 "(rows larger than the burst)"
-		   : "local rows copied from the windows (the body may write "
-		     "the view)");
-	  else if (!out)
-	    how = "a local copy of the window (the body may write the view)";
-	  else if (b.in >= 0)
-	    how = "a local copy filled from the input window, its burst copied "
-		  "to the output window (inout_reuse, view larger than its "
-		  "burst)";
-	  else
-	    how = "a local copy, its burst copied to the window (view larger "
-		  "than its burst)";
-	  break;
-	}
-      dump += std::string ("  view ") + erbium_name (b.view) + ": " + how
-	      + "\n";
-    }
-  for (const erbium_capture &c : caps)
-    {
-      static const char *const kinds[] = {
-	"firstprivate (copied)",
-	"firstprivate (variable-length array, copied after the activation)",
-	"shared (address)", "private (new)",
-	"size of the control program (copied)"
-      };
-      dump += std::string ("  capture ")
-	      + (c.kind == ERBIUM_CAP_SAVE ? "(size)" : erbium_name (c.decl))
-	      + ": " + kinds[c.kind]
-	      + (c.stream && (c.kind == ERBIUM_CAP_FIRSTPRIVATE
-			       || c.kind == ERBIUM_CAP_VLA)
-		 ? ", stream handle retained" : "")
-	      + "\n";
-    }
-  site->dump = dump;
+  site->dump = erbium_site_dump_text (site, xl, fname, body_fn, binds, caps);
 
   tree bind = build3 (BIND_EXPR, void_type_node, cvars, cstmts, NULL_TREE);
   TREE_SIDE_EFFECTS (bind) = 1;

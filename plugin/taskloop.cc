@@ -355,26 +355,14 @@ struct tl_creation
   std::string stepped;		/* the stepped fields, for the dump */
 };
 
-/* Whether creation C in its loop can be converted; else *WHY says why
-   not.  */
+/* Whether creation C's loop has one exit and a trip count known when
+   it is entered, and C is created once in each of its iterations: sets
+   C->count; else *WHY says why not.  */
 static bool
-tl_analyse (tl_creation *c, std::string *why)
+tl_check_loop (tl_creation *c, std::string *why)
 {
   gcall *call = c->call;
   class loop *loop = c->loop;
-  if (c->site->per_instance)
-    {
-      *why = "one process per instance (its instances may wait for later "
-	     "ones): each instance needs its own process";
-      return false;
-    }
-  tree flags = gimple_call_arg (call, 5);
-  if (!tree_fits_shwi_p (flags) || (tree_to_shwi (flags) & TL_UNDEFERRED))
-    {
-      *why = "its `if' clause may make an instance undeferred (run by the "
-	     "control program)";
-      return false;
-    }
   edge exit = single_exit (loop);
   if (!exit)
     {
@@ -409,7 +397,16 @@ tl_analyse (tl_creation *c, std::string *why)
   if (plus_one)
     cnt = fold_build2 (PLUS_EXPR, ul, cnt, build_int_cst (ul, 1));
   c->count = fold_convert (erbium_int64_type (), cnt);
+  return true;
+}
 
+/* The activation (*ACT) and access array (*ACC) of creation C, local
+   variables (NULL_TREE when there is none), of a constant size and
+   count; returns false, *WHY saying why, when they are not.  */
+static bool
+tl_creation_locals (tl_creation *c, tree *act, tree *acc, std::string *why)
+{
+  gcall *call = c->call;
   tree size = gimple_call_arg (call, 2);
   if (!tree_fits_uhwi_p (size))
     {
@@ -424,22 +421,23 @@ tl_analyse (tl_creation *c, std::string *why)
       return false;
     }
   int nacc = (int) tree_to_shwi (nacc_t);
-  tree act = tl_local_of (gimple_call_arg (call, 1));
-  tree acc = tl_local_of (gimple_call_arg (call, 3));
-  if ((!act && tree_to_uhwi (size)) || (!acc && nacc))
+  *act = tl_local_of (gimple_call_arg (call, 1));
+  *acc = tl_local_of (gimple_call_arg (call, 3));
+  if ((!*act && tree_to_uhwi (size)) || (!*acc && nacc))
     {
       *why = "its activation or accesses are not local variables";
       return false;
     }
+  return true;
+}
 
-  basic_block *bbs = get_loop_body (loop);
-  unsigned nbbs = loop->num_nodes;
-  bool ok = (!act || tl_stores (bbs, nbbs, call, act, &c->act_stores, why,
-				"the activation"))
-	    && (!acc || tl_stores (bbs, nbbs, call, acc, &c->acc_stores, why,
-				   "the access array"));
-
-  /* The activation: each field invariant or affine.  */
+/* The activation of creation C: each field invariant or affine (C->starts,
+   C->steps, C->stepped); else *WHY says why not.  */
+static bool
+tl_check_activation (tl_creation *c, std::string *why)
+{
+  class loop *loop = c->loop;
+  bool ok = true;
   for (unsigned i = 0; ok && i < c->act_stores.length (); i++)
     {
       const tl_store &s = c->act_stores[i];
@@ -474,34 +472,205 @@ tl_analyse (tl_creation *c, std::string *why)
 	    c->stepped += (c->stepped.empty () ? "" : ", ") + f;
 	}
     }
+  return ok;
+}
 
+/* The accesses of creation C (its access array ACC, in the NBBS blocks
+   BBS of its loop): everything invariant (C->accs, C->acc_values); else
+   *WHY says why not.  */
+static bool
+tl_check_accesses (tl_creation *c, basic_block *bbs, unsigned nbbs,
+		   tree acc, std::string *why)
+{
+  bool ok = true;
+  tl_accesses_of (bbs, nbbs, c->call, &c->accs);
+  for (const tl_store &s : c->acc_stores)
+    {
+      tree start, step;
+      if (tl_evolve (c->loop, s.rhs, &start, &step) == TL_INVARIANT)
+	c->acc_values.safe_push (start);
+      else
+	{
+	  HOST_WIDE_INT esz = int_size_in_bytes (TREE_TYPE (TREE_TYPE
+							    (acc)));
+	  *why = "the stream, burst or horizon of access "
+		 + std::to_string ((long) (s.off / esz))
+		 + " varies in the loop";
+	  ok = false;
+	  break;
+	}
+    }
+  for (unsigned k = 0; ok && k < c->accs.length (); k++)
+    if (!c->accs[k].stream || tl_side (c->accs[k].kind) < 0)
+      {
+	*why = "access " + std::to_string (k) + " is not known";
+	ok = false;
+      }
+  return ok;
+}
+
+/* Whether the statement G of creation C's loop, not a call, writes no
+   memory but the locals of the loop's creations (CREATION_LOCALS); else
+   *WHY says where.  */
+static bool
+tl_check_store (gimple *g, hash_set<tree> &creation_locals,
+		std::string *why)
+{
+  tree lhs = gimple_get_lhs (g);
+  tree base = lhs ? get_base_address (lhs) : NULL_TREE;
+  if ((gimple_vdef (g) || gimple_has_volatile_ops (g)
+       || gimple_code (g) == GIMPLE_ASM)
+      && !(gimple_assign_single_p (g) && base
+	   && creation_locals.contains (base)))
+    {
+      *why = "the loop writes memory at " + tl_where (gimple_location
+						      (g))
+	     + ", which would come after instances created before "
+	       "the loop";
+      return false;
+    }
+  return true;
+}
+
+/* Whether the call G of FN in creation C's loop, neither a creation nor
+   a tick nor a taskwait, moves no stream and writes no memory; else *WHY
+   says why not.  */
+static bool
+tl_check_other_call (gimple *g, tree fn, std::string *why)
+{
+  std::string w;
+  int flags = gimple_call_flags (g);
+  if (erbium_call_may_move_streams (fn, &w))
+    {
+      *why = w + " is in the loop";
+      return false;
+    }
+  else if (!(flags & (ECF_CONST | ECF_PURE))
+	   || (flags & ECF_LOOPING_CONST_OR_PURE))
+    {
+      *why = std::string ("a call of ") + erbium_fn_name_of (fn)
+	     + " in the loop may write memory, which would come "
+	       "after instances created before the loop";
+      return false;
+    }
+  return true;
+}
+
+/* Whether the accesses OTHER of a creation or tick in creation C's loop
+   (WHOSE: what it is, for *WHY) move no side of C's streams.  */
+static bool
+tl_check_other_accesses (tl_creation *c, vec<tl_access> &other,
+			 const std::string &whose, std::string *why)
+{
+  for (unsigned k = 0; k < c->accs.length (); k++)
+    for (const tl_access &o : other)
+      {
+	int mine = tl_side (c->accs[k].kind), theirs = tl_side (o.kind);
+	if ((theirs < 0 || theirs == mine)
+	    && tl_may_equal (c->accs[k].stream, o.stream))
+	  {
+	    *why = whose + (mine ? "writes" : "reads")
+		   + " a stream that may be access "
+		   + std::to_string (k)
+		   + "'s: the positions of both interleave";
+	    return false;
+	  }
+      }
+  return true;
+}
+
+/* Whether the statement G of creation C's loop (its NBBS blocks BBS)
+   neither moves the same side of C's streams nor writes memory but the
+   locals of the loop's creations (CREATION_LOCALS); else *WHY says why
+   not.  */
+static bool
+tl_check_stmt (tl_creation *c, gimple *g, basic_block *bbs, unsigned nbbs,
+	       hash_set<tree> &creation_locals, std::string *why)
+{
+  if (g == c->call || is_gimple_debug (g) || gimple_clobber_p (g))
+    return true;
+  if (!is_gimple_call (g))
+    return tl_check_store (g, creation_locals, why);
+  if (gimple_call_internal_p (g))
+    {
+      if (gimple_vdef (g))
+	{
+	  *why = "the loop writes memory at " + tl_where (gimple_location
+							  (g));
+	  return false;
+	}
+      return true;
+    }
+  tree fn = gimple_call_fndecl (g);
+  if (!fn)
+    {
+      *why = "a call through a pointer in the loop may create tasks or "
+	     "tick";
+      return false;
+    }
+  const char *rn = tl_runtime_call (g);
+  auto_vec<tl_access> other;
+  std::string whose;
+  if (tl_creation_p (g))
+    {
+      tl_accesses_of (bbs, nbbs, g, &other);
+      erbium_site *os = erbium_site_of (gimple_call_arg (g, 0));
+      whose = "the task site at "
+	      + (os ? tl_where (os->loc) : std::string ("?"))
+	      + " is also created in the loop and ";
+    }
+  else if (rn && !strcmp (rn, "er_stream_tick"))
+    {
+      other.safe_push ({ gimple_call_arg (g, 0), TL_INPUT });
+      whose = "a tick in the loop ";
+    }
+  else if ((rn && !strcmp (rn, "er_taskwait"))
+	   || fndecl_built_in_p (fn, BUILT_IN_GOMP_TASKWAIT))
+    {
+      *why = "a taskwait in the loop";
+      return false;
+    }
+  else
+    return tl_check_other_call (g, fn, why);
+  return tl_check_other_accesses (c, other, whose, why);
+}
+
+/* Whether creation C in its loop can be converted; else *WHY says why
+   not.  */
+static bool
+tl_analyse (tl_creation *c, std::string *why)
+{
+  gcall *call = c->call;
+  class loop *loop = c->loop;
+  if (c->site->per_instance)
+    {
+      *why = "one process per instance (its instances may wait for later "
+	     "ones): each instance needs its own process";
+      return false;
+    }
+  tree flags = gimple_call_arg (call, 5);
+  if (!tree_fits_shwi_p (flags) || (tree_to_shwi (flags) & TL_UNDEFERRED))
+    {
+      *why = "its `if' clause may make an instance undeferred (run by the "
+	     "control program)";
+      return false;
+    }
+  tree act, acc;
+  if (!tl_check_loop (c, why) || !tl_creation_locals (c, &act, &acc, why))
+    return false;
+
+  basic_block *bbs = get_loop_body (loop);
+  unsigned nbbs = loop->num_nodes;
+  bool ok = (!act || tl_stores (bbs, nbbs, call, act, &c->act_stores, why,
+				"the activation"))
+	    && (!acc || tl_stores (bbs, nbbs, call, acc, &c->acc_stores, why,
+				   "the access array"));
+
+  /* The activation: each field invariant or affine.  */
+  ok = ok && tl_check_activation (c, why);
   /* The accesses: everything invariant.  */
   if (ok && acc)
-    {
-      tl_accesses_of (bbs, nbbs, call, &c->accs);
-      for (const tl_store &s : c->acc_stores)
-	{
-	  tree start, step;
-	  if (tl_evolve (loop, s.rhs, &start, &step) == TL_INVARIANT)
-	    c->acc_values.safe_push (start);
-	  else
-	    {
-	      HOST_WIDE_INT esz = int_size_in_bytes (TREE_TYPE (TREE_TYPE
-								(acc)));
-	      *why = "the stream, burst or horizon of access "
-		     + std::to_string ((long) (s.off / esz))
-		     + " varies in the loop";
-	      ok = false;
-	      break;
-	    }
-	}
-      for (unsigned k = 0; ok && k < c->accs.length (); k++)
-	if (!c->accs[k].stream || tl_side (c->accs[k].kind) < 0)
-	  {
-	    *why = "access " + std::to_string (k) + " is not known";
-	    ok = false;
-	  }
-    }
+    ok = tl_check_accesses (c, bbs, nbbs, acc, why);
 
   /* The activations, access arrays and steps of the creations in the
      loop.  */
@@ -522,103 +691,7 @@ tl_analyse (tl_creation *c, std::string *why)
   for (unsigned i = 0; ok && i < nbbs; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
 	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
-      {
-	gimple *g = gsi_stmt (gsi);
-	if (g == call || is_gimple_debug (g) || gimple_clobber_p (g))
-	  continue;
-	if (!is_gimple_call (g))
-	  {
-	    tree lhs = gimple_get_lhs (g);
-	    tree base = lhs ? get_base_address (lhs) : NULL_TREE;
-	    if ((gimple_vdef (g) || gimple_has_volatile_ops (g)
-		 || gimple_code (g) == GIMPLE_ASM)
-		&& !(gimple_assign_single_p (g) && base
-		     && creation_locals.contains (base)))
-	      {
-		*why = "the loop writes memory at " + tl_where (gimple_location
-								(g))
-		       + ", which would come after instances created before "
-			 "the loop";
-		ok = false;
-	      }
-	    continue;
-	  }
-	if (gimple_call_internal_p (g))
-	  {
-	    if (gimple_vdef (g))
-	      {
-		*why = "the loop writes memory at " + tl_where (gimple_location
-								(g));
-		ok = false;
-	      }
-	    continue;
-	  }
-	tree fn = gimple_call_fndecl (g);
-	if (!fn)
-	  {
-	    *why = "a call through a pointer in the loop may create tasks or "
-		   "tick";
-	    ok = false;
-	    continue;
-	  }
-	const char *rn = tl_runtime_call (g);
-	auto_vec<tl_access> other;
-	std::string whose;
-	if (tl_creation_p (g))
-	  {
-	    tl_accesses_of (bbs, nbbs, g, &other);
-	    erbium_site *os = erbium_site_of (gimple_call_arg (g, 0));
-	    whose = "the task site at "
-		    + (os ? tl_where (os->loc) : std::string ("?"))
-		    + " is also created in the loop and ";
-	  }
-	else if (rn && !strcmp (rn, "er_stream_tick"))
-	  {
-	    other.safe_push ({ gimple_call_arg (g, 0), TL_INPUT });
-	    whose = "a tick in the loop ";
-	  }
-	else if ((rn && !strcmp (rn, "er_taskwait"))
-		 || fndecl_built_in_p (fn, BUILT_IN_GOMP_TASKWAIT))
-	  {
-	    *why = "a taskwait in the loop";
-	    ok = false;
-	    continue;
-	  }
-	else
-	  {
-	    std::string w;
-	    int flags = gimple_call_flags (g);
-	    if (erbium_call_may_move_streams (fn, &w))
-	      {
-		*why = w + " is in the loop";
-		ok = false;
-	      }
-	    else if (!(flags & (ECF_CONST | ECF_PURE))
-		     || (flags & ECF_LOOPING_CONST_OR_PURE))
-	      {
-		*why = std::string ("a call of ") + erbium_fn_name_of (fn)
-		       + " in the loop may write memory, which would come "
-			 "after instances created before the loop";
-		ok = false;
-	      }
-	    continue;
-	  }
-	for (unsigned k = 0; ok && k < c->accs.length (); k++)
-	  for (const tl_access &o : other)
-	    {
-	      int mine = tl_side (c->accs[k].kind), theirs = tl_side (o.kind);
-	      if ((theirs < 0 || theirs == mine)
-		  && tl_may_equal (c->accs[k].stream, o.stream))
-		{
-		  *why = whose + (mine ? "writes" : "reads")
-			 + " a stream that may be access "
-			 + std::to_string (k)
-			 + "'s: the positions of both interleave";
-		  ok = false;
-		  break;
-		}
-	    }
-      }
+      ok = tl_check_stmt (c, gsi_stmt (gsi), bbs, nbbs, creation_locals, why);
   free (bbs);
   return ok;
 }

@@ -258,6 +258,108 @@ erbium_scan (tree *tp, erbium_body_scan *s)
   walk_tree (tp, erbium_scan_r, s, NULL);
 }
 
+/* The BIND_EXPR T of a task body scanned by S: its variables are the
+   body's own; its body, then what its variables need scanned.  */
+static void
+erbium_scan_bind (tree t, erbium_body_scan *s)
+{
+  if (BIND_EXPR_BLOCK (t) && s->bind_depth == 0)
+    s->blocks.safe_push (BIND_EXPR_BLOCK (t));
+  for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
+    s->inner->add (d);
+  s->bind_depth++;
+  erbium_scan (&BIND_EXPR_BODY (t), s);
+  for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
+    {
+      if (TREE_CODE (d) == FUNCTION_DECL)
+	{
+	  error_at (DECL_SOURCE_LOCATION (d), "nested function %qD in "
+		    "the body of a task: define it outside the function",
+		    d);
+	  s->ok = false;
+	}
+      if (VAR_P (d) && !TREE_STATIC (d))
+	{
+	  erbium_scan (&DECL_INITIAL (d), s);
+	  erbium_scan (&DECL_SIZE (d), s);
+	  erbium_scan (&DECL_SIZE_UNIT (d), s);
+	}
+    }
+  s->bind_depth--;
+}
+
+/* Scan the operands of T, a loop or switch statement of a task body, for
+   S, with *DEPTH (S's loop or switch depth) one deeper.  */
+static void
+erbium_scan_nested (tree t, erbium_body_scan *s, int *depth)
+{
+  (*depth)++;
+  for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+    erbium_scan (&TREE_OPERAND (t, i), s);
+  (*depth)--;
+}
+
+/* Note for S that the view B (a base declaration, or NULL_TREE) may be
+   written.  */
+static void
+erbium_note_written (erbium_body_scan *s, tree b)
+{
+  if (b && s->views->contains (b))
+    s->written->add (b);
+}
+
+/* The jump T (return, break, continue) at LOC of a task body scanned
+   by S: an error when it leaves the body.  */
+static void
+erbium_scan_jump (tree t, location_t loc, erbium_body_scan *s)
+{
+  switch (TREE_CODE (t))
+    {
+    case RETURN_EXPR:
+      error_at (loc, "%<return%> in the body of a task: the body is run by "
+		"another process; a task ends at the end of its statement");
+      s->ok = false;
+      break;
+
+    case BREAK_STMT:
+      if (!s->loops && !s->switches)
+	{
+	  error_at (loc, "%<break%> out of the body of a task");
+	  s->ok = false;
+	}
+      break;
+
+    default:
+      if (!s->loops)
+	{
+	  error_at (loc, "%<continue%> out of the body of a task");
+	  s->ok = false;
+	}
+      break;
+    }
+}
+
+/* The conversion T of a task body scanned by S: the address of a view
+   converted to a pointer to const only reads it.  */
+static void
+erbium_scan_conversion (tree t, int *walk_subtrees, erbium_body_scan *s)
+{
+  /* The address of a view converted to a pointer to const only
+     reads it (a view passed to a `const T *' parameter).  */
+  tree op = TREE_OPERAND (t, 0);
+  if (TREE_CODE (op) == ADDR_EXPR && POINTER_TYPE_P (TREE_TYPE (t))
+      && TYPE_READONLY (TREE_TYPE (TREE_TYPE (t))))
+    {
+      tree b = erbium_base_decl (TREE_OPERAND (op, 0));
+      if (b && s->views->contains (b))
+	{
+	  /* The lvalue's operands (subscripts), not the ADDR_EXPR.  */
+	  erbium_scan (&TREE_OPERAND (op, 0), s);
+	  *walk_subtrees = 0;
+	}
+    }
+}
+
 /* The scan callback (walk_tree) over the task's statement.  */
 static tree
 erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
@@ -275,29 +377,7 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
   switch (TREE_CODE (t))
     {
     case BIND_EXPR:
-      if (BIND_EXPR_BLOCK (t) && s->bind_depth == 0)
-	s->blocks.safe_push (BIND_EXPR_BLOCK (t));
-      for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
-	s->inner->add (d);
-      s->bind_depth++;
-      erbium_scan (&BIND_EXPR_BODY (t), s);
-      for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
-	{
-	  if (TREE_CODE (d) == FUNCTION_DECL)
-	    {
-	      error_at (DECL_SOURCE_LOCATION (d), "nested function %qD in "
-			"the body of a task: define it outside the function",
-			d);
-	      s->ok = false;
-	    }
-	  if (VAR_P (d) && !TREE_STATIC (d))
-	    {
-	      erbium_scan (&DECL_INITIAL (d), s);
-	      erbium_scan (&DECL_SIZE (d), s);
-	      erbium_scan (&DECL_SIZE_UNIT (d), s);
-	    }
-	}
-      s->bind_depth--;
+      erbium_scan_bind (t, s);
       *walk_subtrees = 0;
       return NULL_TREE;
 
@@ -327,43 +407,21 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
 
     case RETURN_EXPR:
-      error_at (loc, "%<return%> in the body of a task: the body is run by "
-		"another process; a task ends at the end of its statement");
-      s->ok = false;
+    case BREAK_STMT:
+    case CONTINUE_STMT:
+      erbium_scan_jump (t, loc, s);
       return NULL_TREE;
 
     case FOR_STMT:
     case WHILE_STMT:
     case DO_STMT:
-      s->loops++;
-      for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-	erbium_scan (&TREE_OPERAND (t, i), s);
-      s->loops--;
+      erbium_scan_nested (t, s, &s->loops);
       *walk_subtrees = 0;
       return NULL_TREE;
 
     case SWITCH_STMT:
-      s->switches++;
-      for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-	erbium_scan (&TREE_OPERAND (t, i), s);
-      s->switches--;
+      erbium_scan_nested (t, s, &s->switches);
       *walk_subtrees = 0;
-      return NULL_TREE;
-
-    case BREAK_STMT:
-      if (!s->loops && !s->switches)
-	{
-	  error_at (loc, "%<break%> out of the body of a task");
-	  s->ok = false;
-	}
-      return NULL_TREE;
-
-    case CONTINUE_STMT:
-      if (!s->loops)
-	{
-	  error_at (loc, "%<continue%> out of the body of a task");
-	  s->ok = false;
-	}
       return NULL_TREE;
 
     case MODIFY_EXPR:
@@ -373,40 +431,17 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
     case ADDR_EXPR:
-      {
-	tree b = erbium_base_decl (TREE_OPERAND (t, 0));
-	if (b && s->views->contains (b))
-	  s->written->add (b);
-	return NULL_TREE;
-      }
+      erbium_note_written (s, erbium_base_decl (TREE_OPERAND (t, 0)));
+      return NULL_TREE;
 
     case NOP_EXPR:
     case CONVERT_EXPR:
-      {
-	/* The address of a view converted to a pointer to const only
-	   reads it (a view passed to a `const T *' parameter).  */
-	tree op = TREE_OPERAND (t, 0);
-	if (TREE_CODE (op) == ADDR_EXPR && POINTER_TYPE_P (TREE_TYPE (t))
-	    && TYPE_READONLY (TREE_TYPE (TREE_TYPE (t))))
-	  {
-	    tree b = erbium_base_decl (TREE_OPERAND (op, 0));
-	    if (b && s->views->contains (b))
-	      {
-		/* The lvalue's operands (subscripts), not the ADDR_EXPR.  */
-		erbium_scan (&TREE_OPERAND (op, 0), s);
-		*walk_subtrees = 0;
-	      }
-	  }
-	return NULL_TREE;
-      }
+      erbium_scan_conversion (t, walk_subtrees, s);
+      return NULL_TREE;
 
     case ASM_EXPR:
       for (tree o = ASM_OUTPUTS (t); o; o = TREE_CHAIN (o))
-	{
-	  tree b = erbium_base_decl (TREE_VALUE (o));
-	  if (b && s->views->contains (b))
-	    s->written->add (b);
-	}
+	erbium_note_written (s, erbium_base_decl (TREE_VALUE (o)));
       return NULL_TREE;
 
     case VAR_DECL:
@@ -851,6 +886,205 @@ erbium_binding_text (const erbium_site *site, const erbium_binding &b)
       break;
     }
   return how;
+}
+
+/* The creation code of a site, in the control program's function FN at
+   LOC: its temporaries CVARS and statements CSTMTS (erbium_outline_site
+   makes them a BIND_EXPR).  */
+struct erbium_creation
+{
+  tree fn;
+  location_t loc;
+  tree cvars;
+  tree cstmts;
+
+  /* A new temporary of TYPE named NM (or none) among CVARS.  */
+  tree temp (tree type, const char *nm)
+  {
+    tree v = erbium_temp (type, nm, fn, loc);
+    DECL_CHAIN (v) = cvars;
+    cvars = v;
+    return v;
+  }
+};
+
+/* Store the captures CAPS of a site into its activation ACTV, in the
+   creation code CR: a copy of each firstprivate (retaining the stream
+   handles it holds), the address of each shared variable.  */
+static void
+erbium_store_captures (erbium_creation *cr, vec<erbium_capture> &caps,
+		       tree actv)
+{
+  tree i64 = erbium_int64_type ();
+  location_t loc = cr->loc;
+  tree &cstmts = cr->cstmts;
+  auto ctemp = [&] (tree type, const char *nm) {
+    return cr->temp (type, nm);
+  };
+  for (erbium_capture &c : caps)
+    {
+      if (c.kind == ERBIUM_CAP_PRIVATE || c.kind == ERBIUM_CAP_VLA)
+	continue;
+      tree val = c.decl;
+      if (c.kind == ERBIUM_CAP_SHARED)
+	{
+	  TREE_ADDRESSABLE (c.decl) = 1;
+	  val = build_fold_addr_expr (c.decl);
+	}
+      tree f = erbium_ref (actv, c.field);
+      if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
+	append_to_statement_list_force (build2 (MODIFY_EXPR,
+						TREE_TYPE (c.field), f, val),
+					&cstmts);
+      else
+	erbium_assign (&cstmts, f, val, loc);
+      if (c.stream && c.kind == ERBIUM_CAP_FIRSTPRIVATE)
+	{
+	  if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
+	    {
+	      tree idx = ctemp (i64, NULL);
+	      tree n = fold_convert (i64, erbium_elements (TREE_TYPE
+							   (c.field)));
+	      tree e = build4 (ARRAY_REF, ptr_type_node, unshare_expr (f),
+			       idx, NULL_TREE, NULL_TREE);
+	      append_to_statement_list_force
+		(erbium_counted_loop (idx, n, erbium_task_call
+				      (loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
+				      loc), &cstmts);
+	    }
+	  else
+	    append_to_statement_list_force
+	      (build3 (COND_EXPR, void_type_node,
+		       build2 (NE_EXPR, boolean_type_node, unshare_expr (f),
+			       null_pointer_node),
+		       erbium_task_call (loc, ERBIUM_FN_STREAM_RETAIN, 1,
+					 unshare_expr (f)),
+		       build_empty_stmt (loc)), &cstmts);
+	}
+    }
+}
+
+/* Copy the activation ACTV (of type ACT) and, after it, each
+   variable-length array of CAPS into a buffer of the creation code CR,
+   which *ARGS_PTR and *ARGS_SIZE (bytes) then give the runtime.  */
+static void
+erbium_copy_vla_args (erbium_creation *cr, vec<erbium_capture> &caps,
+		      tree act, tree actv, tree *args_ptr, tree *args_size)
+{
+  tree i64 = erbium_int64_type ();
+  location_t loc = cr->loc;
+  tree fn = cr->fn;
+  tree &cvars = cr->cvars, &cstmts = cr->cstmts;
+  auto ctemp = [&] (tree type, const char *nm) {
+    return cr->temp (type, nm);
+  };
+  /* The activation and, after it, each variable-length array copied
+     (16-byte aligned), in a buffer of the creation's block: the
+     runtime copies ARGS_SIZE bytes.  */
+  tree total = ctemp (i64, NULL);
+  auto round = [&] (tree x) {
+    return fold_build2 (BIT_AND_EXPR, i64,
+			fold_build2 (PLUS_EXPR, i64, x,
+				     build_int_cst (i64, 15)),
+			build_int_cst (i64, -16));
+  };
+  erbium_assign (&cstmts, total,
+		 round (fold_convert (i64, TYPE_SIZE_UNIT (act))), loc);
+  for (erbium_capture &c : caps)
+    if (c.kind == ERBIUM_CAP_VLA)
+      {
+	erbium_assign (&cstmts, erbium_ref (actv, c.field), total, loc);
+	erbium_assign (&cstmts, erbium_ref (actv, c.len_field),
+		       fold_convert (i64, TYPE_SIZE_UNIT (TREE_TYPE
+							  (c.decl))), loc);
+	erbium_assign (&cstmts, total,
+		       fold_build2 (PLUS_EXPR, i64, total,
+				    round (erbium_ref (actv, c.len_field))),
+		       loc);
+      }
+  tree nbuf = ctemp (sizetype, NULL);
+  erbium_assign (&cstmts, nbuf, total, loc);
+  tree bt = build_array_type (char_type_node, build_index_type
+			      (size_binop (MINUS_EXPR, nbuf,
+					   size_one_node)));
+  tree buf = erbium_temp (bt, "__args", fn, loc);
+  TREE_ADDRESSABLE (buf) = 1;
+  SET_DECL_ALIGN (buf, 128);
+  DECL_USER_ALIGN (buf) = 1;
+  DECL_CHAIN (buf) = cvars;
+  cvars = buf;
+  append_to_statement_list_force (build1 (DECL_EXPR, void_type_node,
+					  buf), &cstmts);
+  tree bufp = build_fold_addr_expr (buf);
+  append_to_statement_list_force (erbium_memcpy (bufp, *args_ptr,
+						 TYPE_SIZE_UNIT (act), loc),
+				  &cstmts);
+  for (erbium_capture &c : caps)
+    if (c.kind == ERBIUM_CAP_VLA)
+      {
+	tree dst = fold_build_pointer_plus
+	  (fold_convert (ptr_type_node, bufp),
+	   fold_convert (sizetype, erbium_ref (actv, c.field)));
+	append_to_statement_list_force
+	  (erbium_memcpy (dst, build_fold_addr_expr (c.decl),
+			  erbium_ref (actv, c.len_field), loc), &cstmts);
+	if (c.stream)
+	  {
+	    tree idx = ctemp (i64, NULL);
+	    tree n = fold_build2 (TRUNC_DIV_EXPR, i64,
+				  erbium_ref (actv, c.len_field),
+				  build_int_cst (i64,
+						 POINTER_SIZE_UNITS));
+	    tree e = build_array_ref (loc, c.decl, idx);
+	    append_to_statement_list_force
+	      (erbium_counted_loop (idx, n, erbium_task_call
+				    (loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
+				    loc), &cstmts);
+	  }
+      }
+  *args_ptr = bufp;
+  *args_size = nbuf;
+}
+
+/* The static er_site variable of SITE, created in FN (named FNAME) at
+   LOC (XL): its body function BODY_FN and where it is for messages;
+   SITE keeps it, BODY_FN, INNER_FN (the task function) and FN.  */
+static tree
+erbium_make_site_var (erbium_site *site, tree fn, const char *fname,
+		      location_t loc, const expanded_location &xl,
+		      tree body_fn, tree inner_fn)
+{
+  int uid = site->id;
+  tree srec = erbium_site_type ();
+  char name[64];
+  snprintf (name, sizeof name, "__erbium_site_%s_%d", fname, uid);
+  tree svar = build_decl (loc, VAR_DECL, get_identifier (name), srec);
+  TREE_STATIC (svar) = 1;
+  TREE_PUBLIC (svar) = 0;
+  DECL_ARTIFICIAL (svar) = 1;
+  DECL_IGNORED_P (svar) = 1;
+  TREE_USED (svar) = 1;
+  TREE_ADDRESSABLE (svar) = 1;
+  char where[512];
+  if (site->name)
+    snprintf (where, sizeof where, "%s:%d (%s)", xl.file, xl.line,
+	      IDENTIFIER_POINTER (site->name));
+  else
+    snprintf (where, sizeof where, "%s:%d", xl.file, xl.line);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "body"),
+			  build_fold_addr_expr (body_fn));
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "where"),
+			  erbium_string_literal (where));
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "flags"),
+			  build_int_cst (integer_type_node, 0));
+  DECL_INITIAL (svar) = build_constructor (srec, elts);
+  varpool_node::finalize_decl (svar);
+  site->site_var = erbium_keep (svar);
+  site->body_fn = erbium_keep (body_fn);
+  site->inner_fn = erbium_keep (inner_fn);
+  site->creator = fn;
+  return svar;
 }
 
 /* The dump of SITE (the erbium-tasks dump, tasksites.cc), at XL in the
@@ -1548,87 +1782,19 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   erbium_finish_function (body_fn);
 
   /* The site.  */
-  tree srec = erbium_site_type ();
-  snprintf (name, sizeof name, "__erbium_site_%s_%d", fname, uid);
-  tree svar = build_decl (loc, VAR_DECL, get_identifier (name), srec);
-  TREE_STATIC (svar) = 1;
-  TREE_PUBLIC (svar) = 0;
-  DECL_ARTIFICIAL (svar) = 1;
-  DECL_IGNORED_P (svar) = 1;
-  TREE_USED (svar) = 1;
-  TREE_ADDRESSABLE (svar) = 1;
-  char where[512];
-  if (site->name)
-    snprintf (where, sizeof where, "%s:%d (%s)", xl.file, xl.line,
-	      IDENTIFIER_POINTER (site->name));
-  else
-    snprintf (where, sizeof where, "%s:%d", xl.file, xl.line);
-  vec<constructor_elt, va_gc> *elts = NULL;
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "body"),
-			  build_fold_addr_expr (body_fn));
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "where"),
-			  erbium_string_literal (where));
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "flags"),
-			  build_int_cst (integer_type_node, 0));
-  DECL_INITIAL (svar) = build_constructor (srec, elts);
-  varpool_node::finalize_decl (svar);
-  site->site_var = erbium_keep (svar);
-  site->body_fn = erbium_keep (body_fn);
-  site->inner_fn = erbium_keep (inner_fn);
-  site->creator = fn;
+  tree svar = erbium_make_site_var (site, fn, fname, loc, xl, body_fn,
+				    inner_fn);
 
   /* The creation code, in FN.  */
-  tree cvars = NULL_TREE, cstmts = NULL_TREE;
+  erbium_creation cr = { fn, loc, NULL_TREE, NULL_TREE };
+  tree &cvars = cr.cvars, &cstmts = cr.cstmts;
   auto ctemp = [&] (tree type, const char *nm) {
-    tree v = erbium_temp (type, nm, fn, loc);
-    DECL_CHAIN (v) = cvars;
-    cvars = v;
-    return v;
+    return cr.temp (type, nm);
   };
   tree actv = has_act ? ctemp (act, "__act") : NULL_TREE;
   if (actv)
     TREE_ADDRESSABLE (actv) = 1;
-  for (erbium_capture &c : caps)
-    {
-      if (c.kind == ERBIUM_CAP_PRIVATE || c.kind == ERBIUM_CAP_VLA)
-	continue;
-      tree val = c.decl;
-      if (c.kind == ERBIUM_CAP_SHARED)
-	{
-	  TREE_ADDRESSABLE (c.decl) = 1;
-	  val = build_fold_addr_expr (c.decl);
-	}
-      tree f = erbium_ref (actv, c.field);
-      if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
-	append_to_statement_list_force (build2 (MODIFY_EXPR,
-						TREE_TYPE (c.field), f, val),
-					&cstmts);
-      else
-	erbium_assign (&cstmts, f, val, loc);
-      if (c.stream && c.kind == ERBIUM_CAP_FIRSTPRIVATE)
-	{
-	  if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
-	    {
-	      tree idx = ctemp (i64, NULL);
-	      tree n = fold_convert (i64, erbium_elements (TREE_TYPE
-							   (c.field)));
-	      tree e = build4 (ARRAY_REF, ptr_type_node, unshare_expr (f),
-			       idx, NULL_TREE, NULL_TREE);
-	      append_to_statement_list_force
-		(erbium_counted_loop (idx, n, erbium_task_call
-				      (loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
-				      loc), &cstmts);
-	    }
-	  else
-	    append_to_statement_list_force
-	      (build3 (COND_EXPR, void_type_node,
-		       build2 (NE_EXPR, boolean_type_node, unshare_expr (f),
-			       null_pointer_node),
-		       erbium_task_call (loc, ERBIUM_FN_STREAM_RETAIN, 1,
-					 unshare_expr (f)),
-		       build_empty_stmt (loc)), &cstmts);
-	}
-    }
+  erbium_store_captures (&cr, caps, actv);
   /* The accesses: stream handles, counts and bursts evaluated once, in
      clause order.  */
   tree acc_type = erbium_access_type ();
@@ -1805,74 +1971,7 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   for (erbium_capture &c : caps)
     any_vla |= c.kind == ERBIUM_CAP_VLA;
   if (any_vla)
-    {
-      /* The activation and, after it, each variable-length array copied
-	 (16-byte aligned), in a buffer of the creation's block: the
-	 runtime copies ARGS_SIZE bytes.  */
-      tree total = ctemp (i64, NULL);
-      auto round = [&] (tree x) {
-	return fold_build2 (BIT_AND_EXPR, i64,
-			    fold_build2 (PLUS_EXPR, i64, x,
-					 build_int_cst (i64, 15)),
-			    build_int_cst (i64, -16));
-      };
-      erbium_assign (&cstmts, total,
-		     round (fold_convert (i64, TYPE_SIZE_UNIT (act))), loc);
-      for (erbium_capture &c : caps)
-	if (c.kind == ERBIUM_CAP_VLA)
-	  {
-	    erbium_assign (&cstmts, erbium_ref (actv, c.field), total, loc);
-	    erbium_assign (&cstmts, erbium_ref (actv, c.len_field),
-			   fold_convert (i64, TYPE_SIZE_UNIT (TREE_TYPE
-							      (c.decl))), loc);
-	    erbium_assign (&cstmts, total,
-			   fold_build2 (PLUS_EXPR, i64, total,
-					round (erbium_ref (actv, c.len_field))),
-			   loc);
-	  }
-      tree nbuf = ctemp (sizetype, NULL);
-      erbium_assign (&cstmts, nbuf, total, loc);
-      tree bt = build_array_type (char_type_node, build_index_type
-				  (size_binop (MINUS_EXPR, nbuf,
-					       size_one_node)));
-      tree buf = erbium_temp (bt, "__args", fn, loc);
-      TREE_ADDRESSABLE (buf) = 1;
-      SET_DECL_ALIGN (buf, 128);
-      DECL_USER_ALIGN (buf) = 1;
-      DECL_CHAIN (buf) = cvars;
-      cvars = buf;
-      append_to_statement_list_force (build1 (DECL_EXPR, void_type_node,
-					      buf), &cstmts);
-      tree bufp = build_fold_addr_expr (buf);
-      append_to_statement_list_force (erbium_memcpy (bufp, args_ptr,
-						     TYPE_SIZE_UNIT (act), loc),
-				      &cstmts);
-      for (erbium_capture &c : caps)
-	if (c.kind == ERBIUM_CAP_VLA)
-	  {
-	    tree dst = fold_build_pointer_plus
-	      (fold_convert (ptr_type_node, bufp),
-	       fold_convert (sizetype, erbium_ref (actv, c.field)));
-	    append_to_statement_list_force
-	      (erbium_memcpy (dst, build_fold_addr_expr (c.decl),
-			      erbium_ref (actv, c.len_field), loc), &cstmts);
-	    if (c.stream)
-	      {
-		tree idx = ctemp (i64, NULL);
-		tree n = fold_build2 (TRUNC_DIV_EXPR, i64,
-				      erbium_ref (actv, c.len_field),
-				      build_int_cst (i64,
-						     POINTER_SIZE_UNITS));
-		tree e = build_array_ref (loc, c.decl, idx);
-		append_to_statement_list_force
-		  (erbium_counted_loop (idx, n, erbium_task_call
-					(loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
-					loc), &cstmts);
-	      }
-	  }
-      args_ptr = bufp;
-      args_size = nbuf;
-    }
+    erbium_copy_vla_args (&cr, caps, act, actv, &args_ptr, &args_size);
   tree create = erbium_task_call
     (loc, ERBIUM_FN_TASK_CREATE, 6, build_fold_addr_expr (svar), args_ptr,
      args_size, acc_ptr, fold_convert (integer_type_node, nacc), flags);

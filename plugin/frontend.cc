@@ -634,20 +634,11 @@ erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc)
   *pp = build1_loc (loc, NOP_EXPR, build_pointer_type (elt), call);
 }
 
-/* Per-process entry function and argument structure, made once per
-   process and unit; stored as the internal attribute "erbium entry" of
-   the process (TREE_PURPOSE entry, TREE_VALUE structure type), which
-   keeps them reachable for the garbage collector.  */
+/* The argument structure of process PROC, at LOC:
+   struct __erbium_args_P { T0 a0; T1 a1; ... }, laid out.  */
 static tree
-erbium_entry (tree proc, location_t loc, tree *argtype)
+erbium_entry_args_type (tree proc, location_t loc)
 {
-  tree a = lookup_attribute ("erbium entry", DECL_ATTRIBUTES (proc));
-  if (a)
-    {
-      *argtype = TREE_VALUE (TREE_VALUE (a));
-      return TREE_PURPOSE (TREE_VALUE (a));
-    }
-
   /* struct __erbium_args_P { T0 a0; T1 a1; ... };  */
   tree rec = make_node (RECORD_TYPE);
   tree fields = NULL_TREE, *last = &fields;
@@ -670,6 +661,28 @@ erbium_entry (tree proc, location_t loc, tree *argtype)
   TYPE_NAME (rec) = get_identifier (n);
   free (n);
   layout_type (rec);
+  return rec;
+}
+
+/* Per-process entry function and argument structure, made once per
+   process and unit; stored as the internal attribute "erbium entry" of
+   the process (TREE_PURPOSE entry, TREE_VALUE structure type), which
+   keeps them reachable for the garbage collector.  */
+static tree
+erbium_entry (tree proc, location_t loc, tree *argtype)
+{
+  tree a = lookup_attribute ("erbium entry", DECL_ATTRIBUTES (proc));
+  if (a)
+    {
+      *argtype = TREE_VALUE (TREE_VALUE (a));
+      return TREE_PURPOSE (TREE_VALUE (a));
+    }
+
+  /* struct __erbium_args_P { T0 a0; T1 a1; ... };  */
+  tree rec = erbium_entry_args_type (proc, loc);
+  tree fields = TYPE_FIELDS (rec);
+  int i = list_length (fields);
+  char *n;
 
   /* static void __erbium_entry_P (void *args) { P (args->a0, ...); }  */
   tree fntype = build_function_type_list (void_type_node, ptr_type_node,
@@ -755,10 +768,11 @@ erbium_check_run_args (tree proc, tree call, location_t loc)
   return ok;
 }
 
-/* Rewrite `__erbium_run_marker (), CALL' at *TP (LOC) into the argument
-   copy and the er_run call.  */
-static void
-erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
+/* The process that the run construct CALL at LOC starts, after the
+   checks of the call (a process by name, with a prototype, defined at
+   file scope, its arguments); NULL_TREE after an error.  */
+static tree
+erbium_run_process (tree call, location_t loc)
 {
   tree proc = erbium_callee (call);
   if (!proc || !erbium_process_p (proc))
@@ -770,8 +784,7 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
       else
 	error_at (loc, "%<run%> must be followed by a call of a process "
 		  "by name: write %<run p(args);%>");
-      *tp = error_mark_node;
-      return;
+      return NULL_TREE;
     }
   if (!erbium_source_names_p (EXPR_LOCATION (CALL_EXPR_FN (call)),
 			      DECL_NAME (proc)))
@@ -779,45 +792,39 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
       error_at (loc, "%<run%> must be followed by a call of a process "
 		"by name: write %<run %E(...);%>, not a call through its "
 		"address or another expression", DECL_NAME (proc));
-      *tp = error_mark_node;
-      return;
+      return NULL_TREE;
     }
   if (decl_function_context (proc))
     {
       /* Reported at its definition (erbium_pre_genericize).  */
-      *tp = error_mark_node;
-      return;
+      return NULL_TREE;
     }
   int nargs = call_expr_nargs (call);
   if (!prototype_p (TREE_TYPE (proc)) && nargs > 0)
     {
       error_at (loc, "%<run%> of process %qD, which has no prototype: "
 		"declare its parameters", proc);
-      *tp = error_mark_node;
-      return;
+      return NULL_TREE;
     }
   if (!erbium_check_run_args (proc, call, loc))
-    {
-      *tp = error_mark_node;
-      return;
-    }
-  for (int i = 0; i < nargs; i++)
-    erbium_walk_tree (&CALL_EXPR_ARG (call, i), w);
-  tree er_run = erbium_runtime_fn ("er_run", loc);
-  if (!er_run)
-    {
-      *tp = error_mark_node;
-      return;
-    }
-  tree rec;
-  tree entry = erbium_entry (proc, loc, &rec);
+    return NULL_TREE;
+  return proc;
+}
 
+/* The argument record of the run construct CALL at LOC in FNDECL: a
+   temporary of the process's record type REC (erbium_entry), *TMP_P,
+   and the TARGET_EXPR that sets its fields from CALL's arguments.  */
+static tree
+erbium_run_args (tree call, tree rec, location_t loc, tree fndecl,
+		 tree *tmp_p)
+{
+  int nargs = call_expr_nargs (call);
   tree tmp = build_decl (loc, VAR_DECL, NULL_TREE, rec);
   DECL_ARTIFICIAL (tmp) = 1;
   DECL_IGNORED_P (tmp) = 1;
   TREE_ADDRESSABLE (tmp) = 1;
   TREE_USED (tmp) = 1;
-  DECL_CONTEXT (tmp) = w->fndecl;
+  DECL_CONTEXT (tmp) = fndecl;
 
   tree init = NULL_TREE;
   int i = 0;
@@ -835,6 +842,35 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
   if (!init)
     init = build_empty_stmt (loc);
   tree target = build4 (TARGET_EXPR, rec, tmp, init, NULL_TREE, NULL_TREE);
+  *tmp_p = tmp;
+  return target;
+}
+
+/* Rewrite `__erbium_run_marker (), CALL' at *TP (LOC) into the argument
+   copy and the er_run call.  */
+static void
+erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
+{
+  tree proc = erbium_run_process (call, loc);
+  if (!proc)
+    {
+      *tp = error_mark_node;
+      return;
+    }
+  int nargs = call_expr_nargs (call);
+  for (int i = 0; i < nargs; i++)
+    erbium_walk_tree (&CALL_EXPR_ARG (call, i), w);
+  tree er_run = erbium_runtime_fn ("er_run", loc);
+  if (!er_run)
+    {
+      *tp = error_mark_node;
+      return;
+    }
+  tree rec;
+  tree entry = erbium_entry (proc, loc, &rec);
+
+  tree tmp;
+  tree target = erbium_run_args (call, rec, loc, w->fndecl, &tmp);
   tree fnparm = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (er_run)));
   tree argp = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (er_run))));
   tree go = build_call_expr_loc (loc, er_run, 3,
@@ -1150,6 +1186,33 @@ erbium_rewrite_call (tree *tp, int *walk_subtrees, location_t loc,
   *walk_subtrees = 0;
 }
 
+/* The ADDR_EXPR or RETURN_EXPR *TP at LOC of the walk W: taking the
+   address of a process, or returning a value from one, is an error.  */
+static void
+erbium_check_process_use (tree *tp, int *walk_subtrees, location_t loc,
+			  erbium_walk *w)
+{
+  tree t = *tp;
+  if (TREE_CODE (t) == ADDR_EXPR)
+    {
+      if (erbium_process_p (TREE_OPERAND (t, 0)))
+	{
+	  error_at (loc, "address of process %qD taken: a process is "
+		    "started with %<run %E(...)%>, never called through a "
+		    "pointer", TREE_OPERAND (t, 0),
+		    DECL_NAME (TREE_OPERAND (t, 0)));
+	  *tp = error_mark_node;
+	  *walk_subtrees = 0;
+	}
+      return;
+    }
+  if (w->is_process && TREE_OPERAND (t, 0)
+      && !VOID_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+    error_at (loc, "process %qD returns a value: a process has no "
+	      "return value; pass results through a record",
+	      w->fndecl);
+}
+
 /* The rewriting callback (walk_tree): see the file comment.  */
 static tree
 erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
@@ -1207,23 +1270,8 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
 
     case ADDR_EXPR:
-      if (erbium_process_p (TREE_OPERAND (t, 0)))
-	{
-	  error_at (loc, "address of process %qD taken: a process is "
-		    "started with %<run %E(...)%>, never called through a "
-		    "pointer", TREE_OPERAND (t, 0),
-		    DECL_NAME (TREE_OPERAND (t, 0)));
-	  *tp = error_mark_node;
-	  *walk_subtrees = 0;
-	}
-      return NULL_TREE;
-
     case RETURN_EXPR:
-      if (w->is_process && TREE_OPERAND (t, 0)
-	  && !VOID_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
-	error_at (loc, "process %qD returns a value: a process has no "
-		  "return value; pass results through a record",
-		  w->fndecl);
+      erbium_check_process_use (tp, walk_subtrees, loc, w);
       return NULL_TREE;
 
     case CALL_EXPR:

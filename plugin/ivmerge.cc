@@ -289,6 +289,63 @@ im_remove (gimple *stmt)
   release_defs (stmt);
 }
 
+/* Address the references of the member IV by a base and the index IDX:
+   the base, its value on entry (plus NB, or NULL_TREE), is computed in
+   *SEQ_P.  */
+static void
+im_rebase_refs (im_iv *iv, tree nb, tree idx, gimple_seq *seq_p)
+{
+  gimple_seq &seq = *seq_p;
+  /* The member's value on entry (plus NB) as a pointer: the base of
+     its references.  A new name, so that copy_ref_info gives it the
+     points-to information of the references' old base.  */
+  tree init = iv->init;
+  if (nb)
+    {
+      tree v0 = make_ssa_name (sizetype);
+      init = make_ssa_name (sizetype);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (v0, NOP_EXPR,
+						      iv->init));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (init, PLUS_EXPR,
+						      v0, nb));
+    }
+  tree base = make_ssa_name (ptr_type_node);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (base, NOP_EXPR, init));
+  for (im_ref &r : iv->refs)
+    {
+      tree op = *r.op;
+      tree off = TREE_OPERAND (op, 1);
+      tree tmr = build5 (TARGET_MEM_REF, TREE_TYPE (op), base, off, idx,
+			 NULL_TREE, NULL_TREE);
+      copy_ref_info (tmr, op);
+      *r.op = tmr;
+      update_stmt (r.stmt);
+    }
+}
+
+/* Remove the members of the group G, dead once merged: their
+   conversions, then each phi and increment, which use each other's
+   names.  */
+static void
+im_remove_members (vec<im_iv *> &g)
+{
+  for (im_iv *iv : g)
+    {
+      tree res = gimple_phi_result (iv->phi);
+      for (gimple *c : iv->convs)
+	{
+	  im_reset_debug_uses (gimple_assign_lhs (c));
+	  im_remove (c);
+	}
+      im_reset_debug_uses (res);
+      im_reset_debug_uses (gimple_assign_lhs (iv->inc));
+      gimple_stmt_iterator pg = gsi_for_stmt (iv->phi);
+      remove_phi_node (&pg, false);
+      im_remove (iv->inc);
+      release_ssa_name (res);
+    }
+}
+
 /* Give the group G of LOOP (same step) one index; COND is the exit
    test.  */
 static void
@@ -338,33 +395,7 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
   gsi_insert_before (&gsi, inc, GSI_SAME_STMT);
 
   for (im_iv *iv : g)
-    {
-      /* The member's value on entry (plus NB) as a pointer: the base of
-	 its references.  A new name, so that copy_ref_info gives it the
-	 points-to information of the references' old base.  */
-      tree init = iv->init;
-      if (nb)
-	{
-	  tree v0 = make_ssa_name (sizetype);
-	  init = make_ssa_name (sizetype);
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (v0, NOP_EXPR,
-							  iv->init));
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (init, PLUS_EXPR,
-							  v0, nb));
-	}
-      tree base = make_ssa_name (ptr_type_node);
-      gimple_seq_add_stmt (&seq, gimple_build_assign (base, NOP_EXPR, init));
-      for (im_ref &r : iv->refs)
-	{
-	  tree op = *r.op;
-	  tree off = TREE_OPERAND (op, 1);
-	  tree tmr = build5 (TARGET_MEM_REF, TREE_TYPE (op), base, off, idx,
-			     NULL_TREE, NULL_TREE);
-	  copy_ref_info (tmr, op);
-	  *r.op = tmr;
-	  update_stmt (r.stmt);
-	}
-    }
+    im_rebase_refs (iv, nb, idx, &seq);
   if (lead->in_cond)
     {
       gimple_cond_set_lhs (cond, lead->cond_res ? idx : idx_next);
@@ -373,22 +404,34 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
     }
   gsi_insert_seq_on_edge_immediate (pe, seq);
 
-  /* The members are dead now: their conversions, then each phi and
-     increment, which use each other's names.  */
-  for (im_iv *iv : g)
+  im_remove_members (g);
+}
+
+/* The header phis of LOOP (exit test COND, or NULL) that are candidates
+   (im_candidate), in IVS (new objects); the dump says why the others are
+   left alone.  */
+static void
+im_collect_candidates (class loop *loop, gcond *cond, vec<im_iv *> *ivs)
+{
+  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
     {
-      tree res = gimple_phi_result (iv->phi);
-      for (gimple *c : iv->convs)
+      im_iv *iv = new im_iv;
+      const char *why;
+      if (im_candidate (loop, gsi.phi (), cond, iv, &why))
 	{
-	  im_reset_debug_uses (gimple_assign_lhs (c));
-	  im_remove (c);
+	  ivs->safe_push (iv);
+	  continue;
 	}
-      im_reset_debug_uses (res);
-      im_reset_debug_uses (gimple_assign_lhs (iv->inc));
-      gimple_stmt_iterator pg = gsi_for_stmt (iv->phi);
-      remove_phi_node (&pg, false);
-      im_remove (iv->inc);
-      release_ssa_name (res);
+      if (why && dump_file)
+	{
+	  fprintf (dump_file, "erbium-ivmerge: loop %d: ", loop->num);
+	  print_generic_expr (dump_file, gimple_phi_result (gsi.phi ()));
+	  fprintf (dump_file, " left alone: %s\n", why);
+	}
+      iv->convs.release ();
+      iv->refs.release ();
+      delete iv;
     }
 }
 
@@ -405,26 +448,7 @@ im_loop (class loop *loop)
 	cond = as_a <gcond *> (last);
     }
   auto_vec<im_iv *> ivs;
-  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    {
-      im_iv *iv = new im_iv;
-      const char *why;
-      if (im_candidate (loop, gsi.phi (), cond, iv, &why))
-	{
-	  ivs.safe_push (iv);
-	  continue;
-	}
-      if (why && dump_file)
-	{
-	  fprintf (dump_file, "erbium-ivmerge: loop %d: ", loop->num);
-	  print_generic_expr (dump_file, gimple_phi_result (gsi.phi ()));
-	  fprintf (dump_file, " left alone: %s\n", why);
-	}
-      iv->convs.release ();
-      iv->refs.release ();
-      delete iv;
-    }
+  im_collect_candidates (loop, cond, &ivs);
 
   auto_vec<bool> done;
   done.safe_grow_cleared (ivs.length ());

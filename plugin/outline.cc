@@ -2024,13 +2024,14 @@ struct erbium_find
 
 static tree erbium_find_r (tree *tp, int *walk_subtrees, void *data);
 
-/* Lower the site at the marker *I of a statement list; the iterator then
-   points at what replaced the marker and the statement.  */
-static void
-erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
+/* The statement after the marker *I of SITE (the task body), with the
+   debug statements before it and, for a jump, its branch hint; *JP is
+   then its position.  Returns NULL_TREE, the marker removed, after an
+   error for a pragma followed by no statement.  */
+static tree
+erbium_marker_statement (tree_stmt_iterator *i, erbium_site *site,
+			 tree_stmt_iterator *jp)
 {
-  tree marker = tsi_stmt (*i);
-  erbium_site *site = erbium_sites[erbium_marker_site (marker)];
   /* The statement after the marker; with -gstatement-frontiers, the C
      front end puts a DEBUG_BEGIN_STMT before it, which moves into the
      task's body with it (as in GCC's own OpenMP tasks).  An empty
@@ -2074,7 +2075,7 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
 		  stmt && TREE_CODE (stmt) == DECL_EXPR
 		  ? ", not a declaration" : stmt ? ", not a label" : "");
       tsi_delink (i);
-      return;
+      return NULL_TREE;
     }
   if (debug)
     {
@@ -2082,6 +2083,41 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
       stmt = debug;
       *tsi_stmt_ptr (j) = stmt;
     }
+  *jp = j;
+  return stmt;
+}
+
+/* GCC's OpenMP task for SITE, a task without stream clause, whose body
+   is STMT.  */
+static tree
+erbium_omp_task (erbium_site *site, tree stmt)
+{
+  tree body = stmt;
+  if (TREE_CODE (body) != BIND_EXPR)
+    {
+      body = build3 (BIND_EXPR, void_type_node, NULL_TREE, body,
+		     NULL_TREE);
+      TREE_SIDE_EFFECTS (body) = 1;
+    }
+  tree rep = make_node (OMP_TASK);
+  TREE_TYPE (rep) = void_type_node;
+  OMP_TASK_CLAUSES (rep) = site->omp_clauses;
+  OMP_TASK_BODY (rep) = body;
+  SET_EXPR_LOCATION (rep, site->loc);
+  return rep;
+}
+
+/* Lower the site at the marker *I of a statement list; the iterator then
+   points at what replaced the marker and the statement.  */
+static void
+erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
+{
+  tree marker = tsi_stmt (*i);
+  erbium_site *site = erbium_sites[erbium_marker_site (marker)];
+  tree_stmt_iterator j;
+  tree stmt = erbium_marker_statement (i, site, &j);
+  if (!stmt)
+    return;
   tree rep = NULL_TREE;
   expanded_location xl = expand_location (site->loc);
   std::string where = (std::string ("site ") + xl.file + ":"
@@ -2113,18 +2149,7 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
     ;
   else if (site->kind == ERBIUM_SITE_OMP)
     {
-      tree body = stmt;
-      if (TREE_CODE (body) != BIND_EXPR)
-	{
-	  body = build3 (BIND_EXPR, void_type_node, NULL_TREE, body,
-			 NULL_TREE);
-	  TREE_SIDE_EFFECTS (body) = 1;
-	}
-      rep = make_node (OMP_TASK);
-      TREE_TYPE (rep) = void_type_node;
-      OMP_TASK_CLAUSES (rep) = site->omp_clauses;
-      OMP_TASK_BODY (rep) = body;
-      SET_EXPR_LOCATION (rep, site->loc);
+      rep = erbium_omp_task (site, stmt);
       site->dump = where + "OpenMP task (no stream clause; "
 		   + (f->region ? "inside an OpenMP construct"
 		      : site->omp_only ? "a clause of OpenMP tasks only"

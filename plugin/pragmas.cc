@@ -159,6 +159,67 @@ erbium_add_marker (int id, location_t loc)
    The handler cannot ask the C parser, so the source is read: the last
    token before the pragma line, in the function's text.  */
 
+/* Append to TOKS the significant tokens of the source line TEXT: words
+   and punctuators, a string or character constant as "0"; comments and
+   a directive line skipped.  *IN_COMMENT tells whether the line starts,
+   and then whether it ends, inside a comment.  */
+static void
+erbium_line_tokens (char_span text, bool *in_comment,
+		    std::vector<std::string> *toks)
+{
+  size_t n = text.length (), i = 0;
+  if (!*in_comment)
+    {
+      size_t j = 0;
+      while (j < n && ISSPACE (text[j]))
+	j++;
+      if (j < n && text[j] == '#')
+	return;
+    }
+  while (i < n)
+    {
+      char c = text[i];
+      if (*in_comment)
+	{
+	  if (c == '*' && i + 1 < n && text[i + 1] == '/')
+	    {
+	      *in_comment = false;
+	      i++;
+	    }
+	  i++;
+	}
+      else if (c == '/' && i + 1 < n && text[i + 1] == '*')
+	{
+	  *in_comment = true;
+	  i += 2;
+	}
+      else if (c == '/' && i + 1 < n && text[i + 1] == '/')
+	break;
+      else if (c == '"' || c == '\'')
+	{
+	  i++;
+	  while (i < n && text[i] != c)
+	    i += text[i] == '\\' ? 2 : 1;
+	  i++;
+	  toks->push_back ("0");
+	}
+      else if (ISIDNUM (c))
+	{
+	  size_t s = i;
+	  while (i < n && ISIDNUM (text[i]))
+	    i++;
+	  toks->push_back (std::string (text.get_buffer () + s, i - s));
+	}
+      else if (ISSPACE (c))
+	i++;
+      else
+	{
+	  toks->push_back (std::string (1, c));
+	  i++;
+	}
+    }
+}
+
 /* True when the pragma at LOC, in the function that starts at FNLOC,
    is in statement position: the token before it is `else', `do', a
    label's `:' or the `)' closing the condition of if, while, for or
@@ -184,57 +245,7 @@ erbium_statement_position_p (location_t loc, location_t fnloc)
       char_span text = location_get_source_line (xl.file, line);
       if (!text)
 	return false;
-      size_t n = text.length (), i = 0;
-      if (!in_comment)
-	{
-	  size_t j = 0;
-	  while (j < n && ISSPACE (text[j]))
-	    j++;
-	  if (j < n && text[j] == '#')
-	    continue;
-	}
-      while (i < n)
-	{
-	  char c = text[i];
-	  if (in_comment)
-	    {
-	      if (c == '*' && i + 1 < n && text[i + 1] == '/')
-		{
-		  in_comment = false;
-		  i++;
-		}
-	      i++;
-	    }
-	  else if (c == '/' && i + 1 < n && text[i + 1] == '*')
-	    {
-	      in_comment = true;
-	      i += 2;
-	    }
-	  else if (c == '/' && i + 1 < n && text[i + 1] == '/')
-	    break;
-	  else if (c == '"' || c == '\'')
-	    {
-	      i++;
-	      while (i < n && text[i] != c)
-		i += text[i] == '\\' ? 2 : 1;
-	      i++;
-	      toks.push_back ("0");
-	    }
-	  else if (ISIDNUM (c))
-	    {
-	      size_t s = i;
-	      while (i < n && ISIDNUM (text[i]))
-		i++;
-	      toks.push_back (std::string (text.get_buffer () + s, i - s));
-	    }
-	  else if (ISSPACE (c))
-	    i++;
-	  else
-	    {
-	      toks.push_back (std::string (1, c));
-	      i++;
-	    }
-	}
+      erbium_line_tokens (text, &in_comment, &toks);
     }
   if (toks.empty ())
     return false;
@@ -599,18 +610,12 @@ erbium_check_sizes (const erbium_access *a)
   return true;
 }
 
-/* Build access A of kind KIND at LOC from the stream item S and the view
-   item V (NULL for an implicit view) and push it on SITE.  Returns false
-   after an error.  */
+/* Whether the brackets of the stream item S and the view item V (NULL
+   for an implicit view) have a form a clause allows; an error for the
+   first that does not.  */
 static bool
-erbium_make_access (erbium_site *site, enum erbium_access_kind kind,
-		    const erbium_item &s, const erbium_item *v)
+erbium_check_brackets (const erbium_item &s, const erbium_item *v)
 {
-  erbium_access a;
-  memset (&a, 0, sizeof a);
-  a.kind = kind;
-  a.loc = s.loc;
-  a.reuse = -1;
   if (s.nbr > 1)
     {
       error_at (s.brloc[1], "stream %qE takes one subscript (an element of "
@@ -632,6 +637,24 @@ erbium_make_access (erbium_site *site, enum erbium_access_kind kind,
 		"without subscript", v->id, s.id, s.id);
       return false;
     }
+  return true;
+}
+
+/* Build access A of kind KIND at LOC from the stream item S and the view
+   item V (NULL for an implicit view) and push it on SITE.  Returns false
+   after an error.  */
+static bool
+erbium_make_access (erbium_site *site, enum erbium_access_kind kind,
+		    const erbium_item &s, const erbium_item *v)
+{
+  erbium_access a;
+  memset (&a, 0, sizeof a);
+  a.kind = kind;
+  a.loc = s.loc;
+  a.reuse = -1;
+  if (!erbium_check_brackets (s, v))
+    return false;
+  bool array = v && v->nbr == 2;
   tree decl = erbium_resolve_stream (s.id, s.loc, s.nbr == 1, array,
 				     &a.esize);
   if (!decl)
@@ -889,6 +912,93 @@ erbium_parse_paren_expr (erbium_pragma_tokens *t, const char *clause)
   return e;
 }
 
+/* The array sections or elements (`[lb : len]', `[i]') after the
+   depend item *ITEM, read into it.  Returns false after an error.  */
+static bool
+erbium_parse_depend_sections (erbium_pragma_tokens *t, tree *item_p)
+{
+  tree &item = *item_p;
+  while (t->at (CPP_OPEN_SQUARE))
+    {
+      t->next ();
+      tree lb = NULL_TREE, len = NULL_TREE;
+      if (!t->at (CPP_COLON))
+	{
+	  lb = erbium_parse_expr (t);
+	  if (lb == error_mark_node)
+	    return false;
+	}
+      if (t->at (CPP_CLOSE_SQUARE))
+	len = integer_one_node;
+      else
+	{
+	  if (!t->at (CPP_COLON))
+	    {
+	      error_at (t->peek ().loc, "expected %<:%> or %<]%>");
+	      return false;
+	    }
+	  t->next ();
+	  if (!t->at (CPP_CLOSE_SQUARE))
+	    {
+	      len = erbium_parse_expr (t);
+	      if (len == error_mark_node)
+		return false;
+	    }
+	}
+      if (!t->at (CPP_CLOSE_SQUARE))
+	{
+	  error_at (t->peek ().loc, "expected %<]%>");
+	  return false;
+	}
+      t->next ();
+      item = tree_cons (lb, len, item);
+    }
+  return true;
+}
+
+/* One item of a depend clause: a variable, with members (`.f', `->f')
+   and array sections or elements, into *ITEM_P, at *LOC_P.  Returns
+   false after an error.  */
+static bool
+erbium_parse_depend_item (erbium_pragma_tokens *t, tree *item_p,
+			  location_t *loc_p)
+{
+  const erbium_ptok v = t->peek ();
+  if (v.type != CPP_NAME)
+    {
+      error_at (v.loc, "expected a variable in %<depend%>");
+      return false;
+    }
+  t->next ();
+  tree d = lookup_name (v.value);
+  if (!d)
+    {
+      error_at (v.loc, "%qE undeclared in %<depend%>", v.value);
+      return false;
+    }
+  tree item = d;
+  while (t->at (CPP_DOT) || t->at (CPP_DEREF))
+    {
+      bool arrow = t->at (CPP_DEREF);
+      location_t ol = t->next ().loc;
+      const erbium_ptok f = t->peek ();
+      if (f.type != CPP_NAME)
+	{
+	  error_at (f.loc, "expected a member name");
+	  return false;
+	}
+      t->next ();
+      if (arrow)
+	item = build_indirect_ref (ol, item, RO_ARROW);
+      item = build_component_ref (ol, item, f.value, f.loc);
+    }
+  if (!erbium_parse_depend_sections (t, &item))
+    return false;
+  *item_p = item;
+  *loc_p = v.loc;
+  return true;
+}
+
 /* Parse a depend clause's `( KIND : ITEM {, ITEM} )' into OMP_CLAUSEs
    on *OMP (OpenMP tasks only).  ITEM is a variable, with members (`.f',
    `->f') and array sections or elements (`[lb : len]', `[i]'), as GCC
@@ -927,71 +1037,11 @@ erbium_parse_depend (erbium_pragma_tokens *t, tree *omp)
   t->next ();
   for (;;)
     {
-      const erbium_ptok v = t->peek ();
-      if (v.type != CPP_NAME)
-	{
-	  error_at (v.loc, "expected a variable in %<depend%>");
-	  return false;
-	}
-      t->next ();
-      tree d = lookup_name (v.value);
-      if (!d)
-	{
-	  error_at (v.loc, "%qE undeclared in %<depend%>", v.value);
-	  return false;
-	}
-      tree item = d;
-      while (t->at (CPP_DOT) || t->at (CPP_DEREF))
-	{
-	  bool arrow = t->at (CPP_DEREF);
-	  location_t ol = t->next ().loc;
-	  const erbium_ptok f = t->peek ();
-	  if (f.type != CPP_NAME)
-	    {
-	      error_at (f.loc, "expected a member name");
-	      return false;
-	    }
-	  t->next ();
-	  if (arrow)
-	    item = build_indirect_ref (ol, item, RO_ARROW);
-	  item = build_component_ref (ol, item, f.value, f.loc);
-	}
-      while (t->at (CPP_OPEN_SQUARE))
-	{
-	  t->next ();
-	  tree lb = NULL_TREE, len = NULL_TREE;
-	  if (!t->at (CPP_COLON))
-	    {
-	      lb = erbium_parse_expr (t);
-	      if (lb == error_mark_node)
-		return false;
-	    }
-	  if (t->at (CPP_CLOSE_SQUARE))
-	    len = integer_one_node;
-	  else
-	    {
-	      if (!t->at (CPP_COLON))
-		{
-		  error_at (t->peek ().loc, "expected %<:%> or %<]%>");
-		  return false;
-		}
-	      t->next ();
-	      if (!t->at (CPP_CLOSE_SQUARE))
-		{
-		  len = erbium_parse_expr (t);
-		  if (len == error_mark_node)
-		    return false;
-		}
-	    }
-	  if (!t->at (CPP_CLOSE_SQUARE))
-	    {
-	      error_at (t->peek ().loc, "expected %<]%>");
-	      return false;
-	    }
-	  t->next ();
-	  item = tree_cons (lb, len, item);
-	}
-      tree c = build_omp_clause (v.loc, OMP_CLAUSE_DEPEND);
+      tree item;
+      location_t vloc;
+      if (!erbium_parse_depend_item (t, &item, &vloc))
+	return false;
+      tree c = build_omp_clause (vloc, OMP_CLAUSE_DEPEND);
       OMP_CLAUSE_DEPEND_KIND (c) = (enum omp_clause_depend_kind) kind;
       OMP_CLAUSE_DECL (c) = item;
       OMP_CLAUSE_CHAIN (c) = *omp;

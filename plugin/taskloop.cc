@@ -707,31 +707,14 @@ tl_gimple_val (tree expr, gimple_seq *seq)
   return v;
 }
 
-/* Replace creation C, analysed, by one er_task_create_range before its
-   loop.  */
-static void
-tl_convert (tl_creation *c)
+/* In *SEQ_P, the array of the steps of creation C's stepped activation
+   fields (offset, width, step, as <erbium/task.h> er_task_step).
+   Returns its address (a null pointer when none steps), *NSTEPS_P its
+   length.  */
+static tree
+tl_emit_steps (tl_creation *c, gimple_seq *seq_p, int *nsteps_p)
 {
-  gcall *call = c->call;
-  gimple_seq seq = NULL;
-  tree n = tl_gimple_val (c->count, &seq);
-  for (unsigned i = 0; i < c->act_stores.length (); i++)
-    {
-      const tl_store &s = c->act_stores[i];
-      tree v = fold_convert (TREE_TYPE (s.lhs), unshare_expr (c->starts[i]));
-      v = tl_gimple_val (v, &seq);
-      gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
-						      v));
-    }
-  for (unsigned i = 0; i < c->acc_stores.length (); i++)
-    {
-      const tl_store &s = c->acc_stores[i];
-      tree v = fold_convert (TREE_TYPE (s.lhs),
-			     unshare_expr (c->acc_values[i]));
-      v = tl_gimple_val (v, &seq);
-      gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
-						      v));
-    }
+  gimple_seq &seq = *seq_p;
   int nsteps = 0;
   for (tree st : c->steps)
     nsteps += st != NULL_TREE;
@@ -763,6 +746,37 @@ tl_convert (tl_creation *c)
 	}
       steps_addr = build_fold_addr_expr (arr);
     }
+  *nsteps_p = nsteps;
+  return steps_addr;
+}
+
+/* Replace creation C, analysed, by one er_task_create_range before its
+   loop.  */
+static void
+tl_convert (tl_creation *c)
+{
+  gcall *call = c->call;
+  gimple_seq seq = NULL;
+  tree n = tl_gimple_val (c->count, &seq);
+  for (unsigned i = 0; i < c->act_stores.length (); i++)
+    {
+      const tl_store &s = c->act_stores[i];
+      tree v = fold_convert (TREE_TYPE (s.lhs), unshare_expr (c->starts[i]));
+      v = tl_gimple_val (v, &seq);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
+						      v));
+    }
+  for (unsigned i = 0; i < c->acc_stores.length (); i++)
+    {
+      const tl_store &s = c->acc_stores[i];
+      tree v = fold_convert (TREE_TYPE (s.lhs),
+			     unshare_expr (c->acc_values[i]));
+      v = tl_gimple_val (v, &seq);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
+						      v));
+    }
+  int nsteps;
+  tree steps_addr = tl_emit_steps (c, &seq, &nsteps);
   tree fn = tl_range_fn ();
   gcall *g = gimple_build_call (fn, 9, gimple_call_arg (call, 0),
 				gimple_call_arg (call, 1),

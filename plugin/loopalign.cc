@@ -175,6 +175,85 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
   return *bytes <= ERBIUM_LOOPALIGN_MAX_BYTES;
 }
 
+/* The innermost loops of the current function, in LOOPS: each a label
+   and the conditional jump back to it.  */
+static void
+la_innermost_loops (vec<std::pair<rtx_insn *, rtx_insn *> > *loops)
+{
+  /* Innermost loops: a conditional jump back to a label, with no other
+     such pair inside.  Walk forward, remembering the labels seen and the
+     latest label a backward jump went to.  */
+  hash_map<rtx_insn *, int> seen;
+  int n = 0;
+  int last_inner = -1;		/* position of the last chosen loop's label */
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn), n++)
+    {
+      if (LABEL_P (insn))
+	seen.put (insn, n);
+      if (!JUMP_P (insn) || !any_condjump_p (insn) || !JUMP_LABEL (insn)
+	  || !LABEL_P (JUMP_LABEL (insn)))
+	continue;
+      rtx_insn *label = as_a <rtx_insn *> (JUMP_LABEL (insn));
+      int *at = seen.get (label);
+      if (!at)
+	continue;
+      /* A loop around one already taken is not innermost.  */
+      if (*at <= last_inner)
+	continue;
+      loops->safe_push (std::make_pair (label, insn));
+      last_inner = *at;
+    }
+}
+
+/* Place the innermost loop from LABEL to its jump back JUMP: when some
+   of the starts tried overflow a 64-byte block and the best does not,
+   an asm before LABEL moves it to the best start (see the file
+   comment).  */
+static void
+la_place_loop (rtx_insn *label, rtx_insn *jump)
+{
+  auto_vec<la_insn> insns;
+  int bytes;
+  location_t loc;
+  if (!la_collect (label, jump, &insns, &bytes, &loc))
+    return;
+  /* final prints an asm's source line and needs a file name.  */
+  if (loc == UNKNOWN_LOCATION)
+    loc = DECL_SOURCE_LOCATION (current_function_decl);
+  int line = LOCATION_LINE (loc);
+  int ops[ERBIUM_LOOPALIGN_STARTS], best = 0, worst = 0;
+  for (int k = 0; k < ERBIUM_LOOPALIGN_STARTS; k++)
+    {
+      ops[k] = la_max_ops (insns, 16 * k);
+      if (ops[k] < ops[best])
+	best = k;
+      if (ops[k] > ops[worst])
+	worst = k;
+    }
+  bool place = (ops[best] <= ERBIUM_LOOPALIGN_OPS
+		&& ops[worst] > ERBIUM_LOOPALIGN_OPS);
+  if (dump_file)
+    fprintf (dump_file, "erbium-loopalign: loop at line %d: %u "
+	     "instructions, about %d bytes; most ops in a 64-byte block "
+	     "when it starts 0, 16, 32, 48 bytes past one: %d, %d, %d, "
+	     "%d; %s %d\n", line, insns.length (), bytes, ops[0], ops[1],
+	     ops[2], ops[3], place ? "placed at" : "left alone, best at",
+	     16 * best);
+  if (!place)
+    return;
+  char text[64];
+  if (best)
+    snprintf (text, sizeof text, ".p2align 6\n\t.nops %d", 16 * best);
+  else
+    snprintf (text, sizeof text, ".p2align 6");
+  rtx asm_rtx = gen_rtx_ASM_INPUT_loc (VOIDmode, ggc_strdup (text), loc);
+  MEM_VOLATILE_P (asm_rtx) = 1;
+  /* After the instruction before the label, so that it belongs to
+     that instruction's block (the machine reorg of x86 keeps the CFG
+     up to date, and final reads it).  */
+  emit_insn_after (asm_rtx, PREV_INSN (label));
+}
+
 const pass_data erbium_loopalign_pass_data = {
   RTL_PASS,
   "erbium-loopalign",
@@ -206,74 +285,10 @@ public:
 unsigned int
 erbium_loopalign_pass::execute (function *)
 {
-  /* Innermost loops: a conditional jump back to a label, with no other
-     such pair inside.  Walk forward, remembering the labels seen and the
-     latest label a backward jump went to.  */
-  hash_map<rtx_insn *, int> seen;
   auto_vec<std::pair<rtx_insn *, rtx_insn *> > loops;
-  int n = 0;
-  int last_inner = -1;		/* position of the last chosen loop's label */
-  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn), n++)
-    {
-      if (LABEL_P (insn))
-	seen.put (insn, n);
-      if (!JUMP_P (insn) || !any_condjump_p (insn) || !JUMP_LABEL (insn)
-	  || !LABEL_P (JUMP_LABEL (insn)))
-	continue;
-      rtx_insn *label = as_a <rtx_insn *> (JUMP_LABEL (insn));
-      int *at = seen.get (label);
-      if (!at)
-	continue;
-      /* A loop around one already taken is not innermost.  */
-      if (*at <= last_inner)
-	continue;
-      loops.safe_push (std::make_pair (label, insn));
-      last_inner = *at;
-    }
-
+  la_innermost_loops (&loops);
   for (auto &l : loops)
-    {
-      auto_vec<la_insn> insns;
-      int bytes;
-      location_t loc;
-      if (!la_collect (l.first, l.second, &insns, &bytes, &loc))
-	continue;
-      /* final prints an asm's source line and needs a file name.  */
-      if (loc == UNKNOWN_LOCATION)
-	loc = DECL_SOURCE_LOCATION (current_function_decl);
-      int line = LOCATION_LINE (loc);
-      int ops[ERBIUM_LOOPALIGN_STARTS], best = 0, worst = 0;
-      for (int k = 0; k < ERBIUM_LOOPALIGN_STARTS; k++)
-	{
-	  ops[k] = la_max_ops (insns, 16 * k);
-	  if (ops[k] < ops[best])
-	    best = k;
-	  if (ops[k] > ops[worst])
-	    worst = k;
-	}
-      bool place = (ops[best] <= ERBIUM_LOOPALIGN_OPS
-		    && ops[worst] > ERBIUM_LOOPALIGN_OPS);
-      if (dump_file)
-	fprintf (dump_file, "erbium-loopalign: loop at line %d: %u "
-		 "instructions, about %d bytes; most ops in a 64-byte block "
-		 "when it starts 0, 16, 32, 48 bytes past one: %d, %d, %d, "
-		 "%d; %s %d\n", line, insns.length (), bytes, ops[0], ops[1],
-		 ops[2], ops[3], place ? "placed at" : "left alone, best at",
-		 16 * best);
-      if (!place)
-	continue;
-      char text[64];
-      if (best)
-	snprintf (text, sizeof text, ".p2align 6\n\t.nops %d", 16 * best);
-      else
-	snprintf (text, sizeof text, ".p2align 6");
-      rtx asm_rtx = gen_rtx_ASM_INPUT_loc (VOIDmode, ggc_strdup (text), loc);
-      MEM_VOLATILE_P (asm_rtx) = 1;
-      /* After the instruction before the label, so that it belongs to
-	 that instruction's block (the machine reorg of x86 keeps the CFG
-	 up to date, and final reads it).  */
-      emit_insn_after (asm_rtx, PREV_INSN (l.first));
-    }
+    la_place_loop (l.first, l.second);
   return 0;
 }
 

@@ -810,6 +810,57 @@ tl_convert (tl_creation *c)
   remove (call);
 }
 
+/* The er_task_create calls of FUN for a site of the unit, in CALLS.  */
+static void
+tl_creation_calls (function *fun, vec<gcall *> *calls)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (tl_creation_p (gsi_stmt (gsi))
+	  && !strcmp (tl_runtime_call (gsi_stmt (gsi)), "er_task_create")
+	  && erbium_site_of (gimple_call_arg (gsi_stmt (gsi), 0)))
+	calls->safe_push (as_a<gcall *> (gsi_stmt (gsi)));
+}
+
+/* Convert the creation CALL of FUN statically when its loop allows it
+   (tl_analyse); the site's dump says which, or why not.  Returns whether
+   it was converted.  */
+static bool
+tl_convert_creation (function *fun, gcall *call)
+{
+  tl_creation c;
+  c.call = call;
+  c.site = erbium_site_of (gimple_call_arg (call, 0));
+  c.loop = gimple_bb (call)->loop_father;
+  std::string why;
+  bool ok;
+  if (!c.loop || !loop_outer (c.loop))
+    {
+      why = "it is not created in a loop";
+      ok = false;
+    }
+  else
+    ok = tl_analyse (&c, &why);
+  std::string in = std::string (" in ")
+		   + IDENTIFIER_POINTER (DECL_NAME (fun->decl));
+  if (ok)
+    {
+      tl_convert (&c);
+      scev_reset ();
+      c.site->conversion
+	+= "  conversion: static" + in + ": no activation stream: one "
+	   "er_task_create_range before the loop creates the instances "
+	   "of its iterations; stepped: "
+	   + (c.stepped.empty () ? std::string ("nothing") : c.stepped)
+	   + "\n";
+    }
+  else
+    c.site->conversion += "  conversion: none" + in + ": " + why + "\n";
+  return ok;
+}
+
 const pass_data erbium_taskloop_pass_data = {
   GIMPLE_PASS,
   "erbium-taskloop",
@@ -837,18 +888,13 @@ public:
   unsigned int execute (function *fun) final override;
 };
 
+/* Convert statically the task creations of FUN whose loops allow it
+   (see the file comment).  Returns the TODO flags.  */
 unsigned int
 erbium_taskloop_pass::execute (function *fun)
 {
   auto_vec<gcall *> calls;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (tl_creation_p (gsi_stmt (gsi))
-	  && !strcmp (tl_runtime_call (gsi_stmt (gsi)), "er_task_create")
-	  && erbium_site_of (gimple_call_arg (gsi_stmt (gsi), 0)))
-	calls.safe_push (as_a<gcall *> (gsi_stmt (gsi)));
+  tl_creation_calls (fun, &calls);
   if (calls.is_empty ())
     return 0;
 
@@ -857,37 +903,8 @@ erbium_taskloop_pass::execute (function *fun)
   scev_initialize ();
   bool changed = false;
   for (gcall *call : calls)
-    {
-      tl_creation c;
-      c.call = call;
-      c.site = erbium_site_of (gimple_call_arg (call, 0));
-      c.loop = gimple_bb (call)->loop_father;
-      std::string why;
-      bool ok;
-      if (!c.loop || !loop_outer (c.loop))
-	{
-	  why = "it is not created in a loop";
-	  ok = false;
-	}
-      else
-	ok = tl_analyse (&c, &why);
-      std::string in = std::string (" in ")
-		       + IDENTIFIER_POINTER (DECL_NAME (fun->decl));
-      if (ok)
-	{
-	  tl_convert (&c);
-	  changed = true;
-	  scev_reset ();
-	  c.site->conversion
-	    += "  conversion: static" + in + ": no activation stream: one "
-	       "er_task_create_range before the loop creates the instances "
-	       "of its iterations; stepped: "
-	       + (c.stepped.empty () ? std::string ("nothing") : c.stepped)
-	       + "\n";
-	}
-      else
-	c.site->conversion += "  conversion: none" + in + ": " + why + "\n";
-    }
+    if (tl_convert_creation (fun, call))
+      changed = true;
   scev_finalize ();
   loop_optimizer_finalize ();
   if (!changed)

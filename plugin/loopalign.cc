@@ -77,7 +77,7 @@ namespace {
 /* One instruction of a loop: its estimated length in bytes and whether
    it starts an op (a conditional jump right after a compare or test
    does not: the two fuse).  */
-struct la_insn
+struct erbium_la_insn
 {
   int len;
   bool op;
@@ -86,7 +86,7 @@ struct la_insn
 /* Whether INSN sets the flags from a compare or test only, so that a
    conditional jump after it fuses with it.  */
 static bool
-la_compare_p (rtx_insn *insn)
+erbium_la_compare_p (rtx_insn *insn)
 {
   rtx set = single_set (insn);
   return set && GET_CODE (SET_SRC (set)) == COMPARE;
@@ -94,15 +94,16 @@ la_compare_p (rtx_insn *insn)
 
 /* The largest number of ops in one 64-byte block when the loop INSNS
    starts START bytes past a 64-byte boundary (START below 64, the loop
-   at most ERBIUM_LOOPALIGN_MAX_BYTES long, as la_collect accepts it).  */
+   at most ERBIUM_LOOPALIGN_MAX_BYTES long, as erbium_la_collect accepts it).
+   */
 static int
-la_max_ops (const vec<la_insn> &insns, int start)
+erbium_la_max_ops (const vec<erbium_la_insn> &insns, int start)
 {
   /* The blocks a loop can touch from the last start tried.  */
   int count[(16 * (ERBIUM_LOOPALIGN_STARTS - 1) + ERBIUM_LOOPALIGN_MAX_BYTES
 	     + 63) / 64] = { 0 };
   int pos = start;
-  for (const la_insn &i : insns)
+  for (const erbium_la_insn &i : insns)
     {
       unsigned b = pos / 64;
       gcc_assert (b < ARRAY_SIZE (count));
@@ -124,8 +125,8 @@ la_max_ops (const vec<la_insn> &insns, int start)
    unconditional jump away) is inside, or it is longer than
    ERBIUM_LOOPALIGN_MAX_BYTES.  */
 static bool
-la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
-	    int *bytes, location_t *loc)
+erbium_la_collect (rtx_insn *label, rtx_insn *jump, vec<erbium_la_insn> *out,
+		   int *bytes, location_t *loc)
 {
   *bytes = 0;
   *loc = UNKNOWN_LOCATION;
@@ -147,7 +148,7 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
       if (*loc == UNKNOWN_LOCATION
 	  && LOCATION_LOCUS (INSN_LOCATION (insn)) != UNKNOWN_LOCATION)
 	*loc = INSN_LOCATION (insn);
-      la_insn li;
+      erbium_la_insn li;
       if (JUMP_P (insn))
 	{
 	  /* Its length depends on addresses not known yet: the jump back
@@ -155,7 +156,7 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
 	     pass acts on; a jump out of the loop may be long, and the
 	     estimate then a few bytes short.  */
 	  li.len = 2;
-	  li.op = !(prev && la_compare_p (prev));
+	  li.op = !(prev && erbium_la_compare_p (prev));
 	}
       else
 	{
@@ -178,7 +179,7 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
 /* The innermost loops of the current function, in LOOPS: each a label
    and the conditional jump back to it.  */
 static void
-la_innermost_loops (vec<std::pair<rtx_insn *, rtx_insn *> > *loops)
+erbium_la_innermost_loops (vec<std::pair<rtx_insn *, rtx_insn *> > *loops)
 {
   /* Innermost loops: a conditional jump back to a label, with no other
      such pair inside.  Walk forward, remembering the labels seen and the
@@ -210,12 +211,12 @@ la_innermost_loops (vec<std::pair<rtx_insn *, rtx_insn *> > *loops)
    an asm before LABEL moves it to the best start (see the file
    comment).  */
 static void
-la_place_loop (rtx_insn *label, rtx_insn *jump)
+erbium_la_place_loop (rtx_insn *label, rtx_insn *jump)
 {
-  auto_vec<la_insn> insns;
+  auto_vec<erbium_la_insn> insns;
   int bytes;
   location_t loc;
-  if (!la_collect (label, jump, &insns, &bytes, &loc))
+  if (!erbium_la_collect (label, jump, &insns, &bytes, &loc))
     return;
   /* final prints an asm's source line and needs a file name.  */
   if (loc == UNKNOWN_LOCATION)
@@ -224,7 +225,7 @@ la_place_loop (rtx_insn *label, rtx_insn *jump)
   int ops[ERBIUM_LOOPALIGN_STARTS], best = 0, worst = 0;
   for (int k = 0; k < ERBIUM_LOOPALIGN_STARTS; k++)
     {
-      ops[k] = la_max_ops (insns, 16 * k);
+      ops[k] = erbium_la_max_ops (insns, 16 * k);
       if (ops[k] < ops[best])
 	best = k;
       if (ops[k] > ops[worst])
@@ -286,9 +287,9 @@ unsigned int
 erbium_loopalign_pass::execute (function *)
 {
   auto_vec<std::pair<rtx_insn *, rtx_insn *> > loops;
-  la_innermost_loops (&loops);
+  erbium_la_innermost_loops (&loops);
   for (auto &l : loops)
-    la_place_loop (l.first, l.second);
+    erbium_la_place_loop (l.first, l.second);
   return 0;
 }
 

@@ -75,7 +75,7 @@
 
 /* A store into an activation or an access array: the statement, its
    position in bytes in the variable, the stored value.  */
-struct tl_store
+struct erbium_tl_store
 {
   gimple *stmt;
   HOST_WIDE_INT off, size;
@@ -84,14 +84,14 @@ struct tl_store
 
 /* One access of a creation in the loop, as far as its stores tell: the
    stream handle (NULL_TREE: unknown) and the kind (0: unknown).  */
-struct tl_access
+struct erbium_tl_access
 {
   tree stream;
   int kind;
 };
 
 /* How a value evolves in the loop.  */
-enum tl_evolution
+enum erbium_tl_evolution
 {
   TL_UNKNOWN,
   TL_INVARIANT,
@@ -100,7 +100,7 @@ enum tl_evolution
 
 /* The name of runtime function NAME called by G, or NULL.  */
 static const char *
-tl_runtime_call (gimple *g)
+erbium_tl_runtime_call (gimple *g)
 {
   if (!is_gimple_call (g) || gimple_call_internal_p (g))
     return NULL;
@@ -114,9 +114,9 @@ tl_runtime_call (gimple *g)
 /* Whether G creates task instances (er_task_create or
    er_task_create_range, whose first six arguments are alike).  */
 static bool
-tl_creation_p (gimple *g)
+erbium_tl_creation_p (gimple *g)
 {
-  const char *n = tl_runtime_call (g);
+  const char *n = erbium_tl_runtime_call (g);
   return n && (!strcmp (n, "er_task_create")
 	       || !strcmp (n, "er_task_create_range"))
 	 && gimple_call_num_args (g) >= 6;
@@ -124,7 +124,7 @@ tl_creation_p (gimple *g)
 
 /* The local variable whose address ARG is, or NULL_TREE.  */
 static tree
-tl_local_of (tree arg)
+erbium_tl_local_of (tree arg)
 {
   if (TREE_CODE (arg) != ADDR_EXPR)
     return NULL_TREE;
@@ -135,7 +135,7 @@ tl_local_of (tree arg)
 
 /* walk_tree callback: whether *TP is DATA.  */
 static tree
-tl_mentions_r (tree *tp, int *walk_subtrees, void *data)
+erbium_tl_mentions_r (tree *tp, int *walk_subtrees, void *data)
 {
   if (*tp == (tree) data)
     return *tp;
@@ -146,11 +146,11 @@ tl_mentions_r (tree *tp, int *walk_subtrees, void *data)
 
 /* Whether G mentions VAR.  */
 static bool
-tl_mentions (gimple *g, tree var)
+erbium_tl_mentions (gimple *g, tree var)
 {
   for (unsigned i = 0; i < gimple_num_ops (g); i++)
     if (gimple_op (g, i)
-	&& walk_tree (gimple_op_ptr (g, i), tl_mentions_r, var, NULL))
+	&& walk_tree (gimple_op_ptr (g, i), erbium_tl_mentions_r, var, NULL))
       return true;
   return false;
 }
@@ -160,8 +160,9 @@ tl_mentions (gimple *g, tree var)
    it; any other use of VAR in the loop but a clobber is refused.
    Returns false with *WHY set when VAR is used otherwise.  */
 static bool
-tl_stores (basic_block *bbs, unsigned nbbs, gimple *call, tree var,
-	   vec<tl_store> *stores, std::string *why, const char *what)
+erbium_tl_stores (basic_block *bbs, unsigned nbbs, gimple *call, tree var,
+		  vec<erbium_tl_store> *stores, std::string *why,
+		  const char *what)
 {
   for (unsigned i = 0; i < nbbs; i++)
     {
@@ -175,7 +176,7 @@ tl_stores (basic_block *bbs, unsigned nbbs, gimple *call, tree var,
 	      before = false;
 	      continue;
 	    }
-	  if (is_gimple_debug (g) || !tl_mentions (g, var))
+	  if (is_gimple_debug (g) || !erbium_tl_mentions (g, var))
 	    continue;
 	  if (gimple_clobber_p (g))
 	    continue;
@@ -183,9 +184,11 @@ tl_stores (basic_block *bbs, unsigned nbbs, gimple *call, tree var,
 	  HOST_WIDE_INT off, size;
 	  bool reverse;
 	  if (before && gimple_assign_single_p (g) && lhs
-	      && get_ref_base_and_extent_hwi (lhs, &off, &size, &reverse) == var
+	      && get_ref_base_and_extent_hwi (lhs, &off, &size,
+					      &reverse) == var
 	      && off % 8 == 0 && size % 8 == 0
-	      && !walk_tree (gimple_assign_rhs1_ptr (g), tl_mentions_r, var,
+	      && !walk_tree (gimple_assign_rhs1_ptr (g), erbium_tl_mentions_r,
+			     var,
 			     NULL))
 	    {
 	      stores->safe_push ({ g, off / 8, size / 8, lhs,
@@ -202,15 +205,15 @@ tl_stores (basic_block *bbs, unsigned nbbs, gimple *call, tree var,
 /* The accesses of the creation call G in the loop (BBS, NBBS), as far as
    the stores into its access array tell (unknown ones included).  */
 static void
-tl_accesses_of (basic_block *bbs, unsigned nbbs, gimple *g,
-		vec<tl_access> *accs)
+erbium_tl_accesses_of (basic_block *bbs, unsigned nbbs, gimple *g,
+		       vec<erbium_tl_access> *accs)
 {
   tree nacc = gimple_call_arg (g, 4);
   int n = tree_fits_shwi_p (nacc) ? (int) tree_to_shwi (nacc) : -1;
-  tree acc = tl_local_of (gimple_call_arg (g, 3));
-  auto_vec<tl_store> st;
+  tree acc = erbium_tl_local_of (gimple_call_arg (g, 3));
+  auto_vec<erbium_tl_store> st;
   std::string why;
-  if (n < 0 || !acc || !tl_stores (bbs, nbbs, g, acc, &st, &why, "?"))
+  if (n < 0 || !acc || !erbium_tl_stores (bbs, nbbs, g, acc, &st, &why, "?"))
     {
       /* Unknown: a stream that may be any, of either side.  */
       accs->safe_push ({ NULL_TREE, 0 });
@@ -222,8 +225,8 @@ tl_accesses_of (basic_block *bbs, unsigned nbbs, gimple *g,
   HOST_WIDE_INT k_off = int_byte_position (erbium_task_field (elt, "kind"));
   for (int k = 0; k < n; k++)
     {
-      tl_access a = { NULL_TREE, 0 };
-      for (const tl_store &s : st)
+      erbium_tl_access a = { NULL_TREE, 0 };
+      for (const erbium_tl_store &s : st)
 	{
 	  if (s.off == k * esz + s_off)
 	    a.stream = s.rhs;
@@ -237,14 +240,15 @@ tl_accesses_of (basic_block *bbs, unsigned nbbs, gimple *g,
 /* Whether stream handles A and B may be the same stream (NULL_TREE:
    unknown).  Two results of different er_stream_new calls are not.  */
 static bool
-tl_may_equal (tree a, tree b)
+erbium_tl_may_equal (tree a, tree b)
 {
   if (!a || !b || operand_equal_p (a, b, 0))
     return true;
   if (TREE_CODE (a) != SSA_NAME || TREE_CODE (b) != SSA_NAME)
     return true;
   gimple *da = SSA_NAME_DEF_STMT (a), *db = SSA_NAME_DEF_STMT (b);
-  const char *na = tl_runtime_call (da), *nb = tl_runtime_call (db);
+  const char *na = erbium_tl_runtime_call (da);
+  const char *nb = erbium_tl_runtime_call (db);
   return !(na && nb && !strcmp (na, "er_stream_new")
 	   && !strcmp (nb, "er_stream_new") && da != db);
 }
@@ -252,7 +256,7 @@ tl_may_equal (tree a, tree b)
 /* Which side of a stream an access of KIND moves: 1 writers, 0 readers,
    -1 unknown (both).  */
 static int
-tl_side (int kind)
+erbium_tl_side (int kind)
 {
   return kind == TL_OUTPUT ? 1 : kind == TL_INPUT || kind == TL_PEEK ? 0
 	 : -1;
@@ -260,8 +264,8 @@ tl_side (int kind)
 
 /* The evolution of VAL in LOOP: invariant (*START its value on entry),
    affine (*START the first value, *STEP the step), or unknown.  */
-static enum tl_evolution
-tl_evolve (class loop *loop, tree val, tree *start, tree *step)
+static enum erbium_tl_evolution
+erbium_tl_evolve (class loop *loop, tree val, tree *start, tree *step)
 {
   if (is_gimple_min_invariant (val))
     {
@@ -302,7 +306,7 @@ tl_evolve (class loop *loop, tree val, tree *start, tree *step)
 
 /* The name of the activation field LHS stores into, for the dump.  */
 static std::string
-tl_field_name (tree lhs, HOST_WIDE_INT off)
+erbium_tl_field_name (tree lhs, HOST_WIDE_INT off)
 {
   if (TREE_CODE (lhs) == COMPONENT_REF && DECL_NAME (TREE_OPERAND (lhs, 1)))
     return IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (lhs, 1)));
@@ -318,7 +322,7 @@ erbium_fn_name_of (tree fn)
 
 /* "FILE:LINE" of LOC, or "?".  */
 static std::string
-tl_where (location_t loc)
+erbium_tl_where (location_t loc)
 {
   expanded_location x = expand_location (loc);
   if (!x.file)
@@ -331,7 +335,7 @@ tl_where (location_t loc)
 /* The declaration of er_task_create_range: the unit's when it has one
    (it includes <erbium/task.h>), else the plugin's.  */
 static tree
-tl_range_fn (void)
+erbium_tl_range_fn (void)
 {
   symtab_node *n
     = symtab_node::get_for_asmname (get_identifier ("er_task_create_range"));
@@ -341,17 +345,17 @@ tl_range_fn (void)
 }
 
 /* One creation call and what converting it needs.  */
-struct tl_creation
+struct erbium_tl_creation
 {
   gcall *call;
   erbium_site *site;
   class loop *loop;
   tree count;			/* instances, on entry */
-  auto_vec<tl_store> act_stores, acc_stores;
+  auto_vec<erbium_tl_store> act_stores, acc_stores;
   /* Per activation store: its start value, and its step (NULL_TREE:
      invariant); per access array store, its value on entry.  */
   auto_vec<tree> starts, steps, acc_values;
-  auto_vec<tl_access> accs;
+  auto_vec<erbium_tl_access> accs;
   std::string stepped;		/* the stepped fields, for the dump */
 };
 
@@ -359,7 +363,7 @@ struct tl_creation
    it is entered, and C is created once in each of its iterations: sets
    C->count; else *WHY says why not.  */
 static bool
-tl_check_loop (tl_creation *c, std::string *why)
+erbium_tl_check_loop (erbium_tl_creation *c, std::string *why)
 {
   gcall *call = c->call;
   class loop *loop = c->loop;
@@ -404,7 +408,8 @@ tl_check_loop (tl_creation *c, std::string *why)
    variables (NULL_TREE when there is none), of a constant size and
    count; returns false, *WHY saying why, when they are not.  */
 static bool
-tl_creation_locals (tl_creation *c, tree *act, tree *acc, std::string *why)
+erbium_tl_creation_locals (erbium_tl_creation *c, tree *act, tree *acc,
+			   std::string *why)
 {
   gcall *call = c->call;
   tree size = gimple_call_arg (call, 2);
@@ -421,8 +426,8 @@ tl_creation_locals (tl_creation *c, tree *act, tree *acc, std::string *why)
       return false;
     }
   int nacc = (int) tree_to_shwi (nacc_t);
-  *act = tl_local_of (gimple_call_arg (call, 1));
-  *acc = tl_local_of (gimple_call_arg (call, 3));
+  *act = erbium_tl_local_of (gimple_call_arg (call, 1));
+  *acc = erbium_tl_local_of (gimple_call_arg (call, 3));
   if ((!*act && tree_to_uhwi (size)) || (!*acc && nacc))
     {
       *why = "its activation or accesses are not local variables";
@@ -434,16 +439,17 @@ tl_creation_locals (tl_creation *c, tree *act, tree *acc, std::string *why)
 /* The activation of creation C: each field invariant or affine (C->starts,
    C->steps, C->stepped); else *WHY says why not.  */
 static bool
-tl_check_activation (tl_creation *c, std::string *why)
+erbium_tl_check_activation (erbium_tl_creation *c, std::string *why)
 {
   class loop *loop = c->loop;
   bool ok = true;
   for (unsigned i = 0; ok && i < c->act_stores.length (); i++)
     {
-      const tl_store &s = c->act_stores[i];
+      const erbium_tl_store &s = c->act_stores[i];
       tree start = NULL_TREE, step = NULL_TREE;
-      std::string f = tl_field_name (s.lhs, s.off);
-      enum tl_evolution e = tl_evolve (loop, s.rhs, &start, &step);
+      std::string f = erbium_tl_field_name (s.lhs, s.off);
+      enum erbium_tl_evolution e = erbium_tl_evolve (loop, s.rhs, &start,
+						     &step);
       tree type = TREE_TYPE (s.lhs);
       if (e == TL_UNKNOWN)
 	{
@@ -479,15 +485,16 @@ tl_check_activation (tl_creation *c, std::string *why)
    BBS of its loop): everything invariant (C->accs, C->acc_values); else
    *WHY says why not.  */
 static bool
-tl_check_accesses (tl_creation *c, basic_block *bbs, unsigned nbbs,
-		   tree acc, std::string *why)
+erbium_tl_check_accesses (erbium_tl_creation *c, basic_block *bbs,
+			  unsigned nbbs,
+			  tree acc, std::string *why)
 {
   bool ok = true;
-  tl_accesses_of (bbs, nbbs, c->call, &c->accs);
-  for (const tl_store &s : c->acc_stores)
+  erbium_tl_accesses_of (bbs, nbbs, c->call, &c->accs);
+  for (const erbium_tl_store &s : c->acc_stores)
     {
       tree start, step;
-      if (tl_evolve (c->loop, s.rhs, &start, &step) == TL_INVARIANT)
+      if (erbium_tl_evolve (c->loop, s.rhs, &start, &step) == TL_INVARIANT)
 	c->acc_values.safe_push (start);
       else
 	{
@@ -501,7 +508,7 @@ tl_check_accesses (tl_creation *c, basic_block *bbs, unsigned nbbs,
 	}
     }
   for (unsigned k = 0; ok && k < c->accs.length (); k++)
-    if (!c->accs[k].stream || tl_side (c->accs[k].kind) < 0)
+    if (!c->accs[k].stream || erbium_tl_side (c->accs[k].kind) < 0)
       {
 	*why = "access " + std::to_string (k) + " is not known";
 	ok = false;
@@ -513,8 +520,8 @@ tl_check_accesses (tl_creation *c, basic_block *bbs, unsigned nbbs,
    memory but the locals of the loop's creations (CREATION_LOCALS); else
    *WHY says where.  */
 static bool
-tl_check_store (gimple *g, hash_set<tree> &creation_locals,
-		std::string *why)
+erbium_tl_check_store (gimple *g, hash_set<tree> &creation_locals,
+		       std::string *why)
 {
   tree lhs = gimple_get_lhs (g);
   tree base = lhs ? get_base_address (lhs) : NULL_TREE;
@@ -523,8 +530,8 @@ tl_check_store (gimple *g, hash_set<tree> &creation_locals,
       && !(gimple_assign_single_p (g) && base
 	   && creation_locals.contains (base)))
     {
-      *why = "the loop writes memory at " + tl_where (gimple_location
-						      (g))
+      *why = "the loop writes memory at " + erbium_tl_where (gimple_location
+							     (g))
 	     + ", which would come after instances created before "
 	       "the loop";
       return false;
@@ -536,7 +543,7 @@ tl_check_store (gimple *g, hash_set<tree> &creation_locals,
    a tick nor a taskwait, moves no stream and writes no memory; else *WHY
    says why not.  */
 static bool
-tl_check_other_call (gimple *g, tree fn, std::string *why)
+erbium_tl_check_other_call (gimple *g, tree fn, std::string *why)
 {
   std::string w;
   int flags = gimple_call_flags (g);
@@ -559,15 +566,17 @@ tl_check_other_call (gimple *g, tree fn, std::string *why)
 /* Whether the accesses OTHER of a creation or tick in creation C's loop
    (WHOSE: what it is, for *WHY) move no side of C's streams.  */
 static bool
-tl_check_other_accesses (tl_creation *c, vec<tl_access> &other,
-			 const std::string &whose, std::string *why)
+erbium_tl_check_other_accesses (erbium_tl_creation *c,
+				vec<erbium_tl_access> &other,
+				const std::string &whose, std::string *why)
 {
   for (unsigned k = 0; k < c->accs.length (); k++)
-    for (const tl_access &o : other)
+    for (const erbium_tl_access &o : other)
       {
-	int mine = tl_side (c->accs[k].kind), theirs = tl_side (o.kind);
+	int mine = erbium_tl_side (c->accs[k].kind);
+	int theirs = erbium_tl_side (o.kind);
 	if ((theirs < 0 || theirs == mine)
-	    && tl_may_equal (c->accs[k].stream, o.stream))
+	    && erbium_tl_may_equal (c->accs[k].stream, o.stream))
 	  {
 	    *why = whose + (mine ? "writes" : "reads")
 		   + " a stream that may be access "
@@ -584,19 +593,21 @@ tl_check_other_accesses (tl_creation *c, vec<tl_access> &other,
    locals of the loop's creations (CREATION_LOCALS); else *WHY says why
    not.  */
 static bool
-tl_check_stmt (tl_creation *c, gimple *g, basic_block *bbs, unsigned nbbs,
-	       hash_set<tree> &creation_locals, std::string *why)
+erbium_tl_check_stmt (erbium_tl_creation *c, gimple *g, basic_block *bbs,
+		      unsigned nbbs,
+		      hash_set<tree> &creation_locals, std::string *why)
 {
   if (g == c->call || is_gimple_debug (g) || gimple_clobber_p (g))
     return true;
   if (!is_gimple_call (g))
-    return tl_check_store (g, creation_locals, why);
+    return erbium_tl_check_store (g, creation_locals, why);
   if (gimple_call_internal_p (g))
     {
       if (gimple_vdef (g))
 	{
-	  *why = "the loop writes memory at " + tl_where (gimple_location
-							  (g));
+	  *why = "the loop writes memory at " + erbium_tl_where
+	  (gimple_location
+								 (g));
 	  return false;
 	}
       return true;
@@ -608,15 +619,15 @@ tl_check_stmt (tl_creation *c, gimple *g, basic_block *bbs, unsigned nbbs,
 	     "tick";
       return false;
     }
-  const char *rn = tl_runtime_call (g);
-  auto_vec<tl_access> other;
+  const char *rn = erbium_tl_runtime_call (g);
+  auto_vec<erbium_tl_access> other;
   std::string whose;
-  if (tl_creation_p (g))
+  if (erbium_tl_creation_p (g))
     {
-      tl_accesses_of (bbs, nbbs, g, &other);
+      erbium_tl_accesses_of (bbs, nbbs, g, &other);
       erbium_site *os = erbium_site_of (gimple_call_arg (g, 0));
       whose = "the task site at "
-	      + (os ? tl_where (os->loc) : std::string ("?"))
+	      + (os ? erbium_tl_where (os->loc) : std::string ("?"))
 	      + " is also created in the loop and ";
     }
   else if (rn && !strcmp (rn, "er_stream_tick"))
@@ -631,14 +642,14 @@ tl_check_stmt (tl_creation *c, gimple *g, basic_block *bbs, unsigned nbbs,
       return false;
     }
   else
-    return tl_check_other_call (g, fn, why);
-  return tl_check_other_accesses (c, other, whose, why);
+    return erbium_tl_check_other_call (g, fn, why);
+  return erbium_tl_check_other_accesses (c, other, whose, why);
 }
 
 /* Whether creation C in its loop can be converted; else *WHY says why
    not.  */
 static bool
-tl_analyse (tl_creation *c, std::string *why)
+erbium_tl_analyse (erbium_tl_creation *c, std::string *why)
 {
   gcall *call = c->call;
   class loop *loop = c->loop;
@@ -656,21 +667,24 @@ tl_analyse (tl_creation *c, std::string *why)
       return false;
     }
   tree act, acc;
-  if (!tl_check_loop (c, why) || !tl_creation_locals (c, &act, &acc, why))
+  if (!erbium_tl_check_loop (c, why) || !erbium_tl_creation_locals (c, &act,
+								    &acc, why))
     return false;
 
   basic_block *bbs = get_loop_body (loop);
   unsigned nbbs = loop->num_nodes;
-  bool ok = (!act || tl_stores (bbs, nbbs, call, act, &c->act_stores, why,
-				"the activation"))
-	    && (!acc || tl_stores (bbs, nbbs, call, acc, &c->acc_stores, why,
-				   "the access array"));
+  bool ok = (!act || erbium_tl_stores (bbs, nbbs, call, act, &c->act_stores,
+				       why,
+				       "the activation"))
+	    && (!acc || erbium_tl_stores (bbs, nbbs, call, acc, &c->acc_stores,
+					  why,
+					  "the access array"));
 
   /* The activation: each field invariant or affine.  */
-  ok = ok && tl_check_activation (c, why);
+  ok = ok && erbium_tl_check_activation (c, why);
   /* The accesses: everything invariant.  */
   if (ok && acc)
-    ok = tl_check_accesses (c, bbs, nbbs, acc, why);
+    ok = erbium_tl_check_accesses (c, bbs, nbbs, acc, why);
 
   /* The activations, access arrays and steps of the creations in the
      loop.  */
@@ -678,10 +692,11 @@ tl_analyse (tl_creation *c, std::string *why)
   for (unsigned i = 0; ok && i < nbbs; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (tl_creation_p (gsi_stmt (gsi)))
+      if (erbium_tl_creation_p (gsi_stmt (gsi)))
 	for (unsigned a : { 1, 3, 7 })
 	  if (a < gimple_call_num_args (gsi_stmt (gsi)))
-	    if (tree v = tl_local_of (gimple_call_arg (gsi_stmt (gsi), a)))
+	    if (tree v = erbium_tl_local_of (gimple_call_arg (gsi_stmt (gsi),
+							      a)))
 	      creation_locals.add (v);
 
   /* Nothing else in the loop may move the same side of its streams, nor
@@ -691,7 +706,8 @@ tl_analyse (tl_creation *c, std::string *why)
   for (unsigned i = 0; ok && i < nbbs; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
 	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
-      ok = tl_check_stmt (c, gsi_stmt (gsi), bbs, nbbs, creation_locals, why);
+      ok = erbium_tl_check_stmt (c, gsi_stmt (gsi), bbs, nbbs, creation_locals,
+				 why);
   free (bbs);
   return ok;
 }
@@ -699,7 +715,7 @@ tl_analyse (tl_creation *c, std::string *why)
 /* EXPR as a GIMPLE value, the statements computing it appended to
    *SEQ (force_gimple_operand starts a sequence of its own).  */
 static tree
-tl_gimple_val (tree expr, gimple_seq *seq)
+erbium_tl_gimple_val (tree expr, gimple_seq *seq)
 {
   gimple_seq s = NULL;
   tree v = force_gimple_operand (expr, &s, true, NULL_TREE);
@@ -712,7 +728,7 @@ tl_gimple_val (tree expr, gimple_seq *seq)
    Returns its address (a null pointer when none steps), *NSTEPS_P its
    length.  */
 static tree
-tl_emit_steps (tl_creation *c, gimple_seq *seq_p, int *nsteps_p)
+erbium_tl_emit_steps (erbium_tl_creation *c, gimple_seq *seq_p, int *nsteps_p)
 {
   gimple_seq &seq = *seq_p;
   int nsteps = 0;
@@ -730,12 +746,13 @@ tl_emit_steps (tl_creation *c, gimple_seq *seq_p, int *nsteps_p)
 	{
 	  if (!c->steps[i])
 	    continue;
-	  const tl_store &s = c->act_stores[i];
+	  const erbium_tl_store &s = c->act_stores[i];
 	  tree e = build4 (ARRAY_REF, st, arr, size_int (j++), NULL_TREE,
 			   NULL_TREE);
 	  auto put = [&] (const char *name, tree val) {
 	    tree f = erbium_task_field (st, name);
-	    tree v = tl_gimple_val (fold_convert (TREE_TYPE (f), val), &seq);
+	    tree v = erbium_tl_gimple_val (fold_convert (TREE_TYPE (f), val),
+					   &seq);
 	    gimple_seq_add_stmt (&seq, gimple_build_assign
 				 (build3 (COMPONENT_REF, TREE_TYPE (f),
 					  unshare_expr (e), f, NULL_TREE), v));
@@ -753,31 +770,31 @@ tl_emit_steps (tl_creation *c, gimple_seq *seq_p, int *nsteps_p)
 /* Replace creation C, analysed, by one er_task_create_range before its
    loop.  */
 static void
-tl_convert (tl_creation *c)
+erbium_tl_convert (erbium_tl_creation *c)
 {
   gcall *call = c->call;
   gimple_seq seq = NULL;
-  tree n = tl_gimple_val (c->count, &seq);
+  tree n = erbium_tl_gimple_val (c->count, &seq);
   for (unsigned i = 0; i < c->act_stores.length (); i++)
     {
-      const tl_store &s = c->act_stores[i];
+      const erbium_tl_store &s = c->act_stores[i];
       tree v = fold_convert (TREE_TYPE (s.lhs), unshare_expr (c->starts[i]));
-      v = tl_gimple_val (v, &seq);
+      v = erbium_tl_gimple_val (v, &seq);
       gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
 						      v));
     }
   for (unsigned i = 0; i < c->acc_stores.length (); i++)
     {
-      const tl_store &s = c->acc_stores[i];
+      const erbium_tl_store &s = c->acc_stores[i];
       tree v = fold_convert (TREE_TYPE (s.lhs),
 			     unshare_expr (c->acc_values[i]));
-      v = tl_gimple_val (v, &seq);
+      v = erbium_tl_gimple_val (v, &seq);
       gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (s.lhs),
 						      v));
     }
   int nsteps;
-  tree steps_addr = tl_emit_steps (c, &seq, &nsteps);
-  tree fn = tl_range_fn ();
+  tree steps_addr = erbium_tl_emit_steps (c, &seq, &nsteps);
+  tree fn = erbium_tl_range_fn ();
   gcall *g = gimple_build_call (fn, 9, gimple_call_arg (call, 0),
 				gimple_call_arg (call, 1),
 				gimple_call_arg (call, 2),
@@ -803,34 +820,36 @@ tl_convert (tl_creation *c)
     gsi_remove (&gsi, true);
     release_defs (s);
   };
-  for (const tl_store &s : c->act_stores)
+  for (const erbium_tl_store &s : c->act_stores)
     remove (s.stmt);
-  for (const tl_store &s : c->acc_stores)
+  for (const erbium_tl_store &s : c->acc_stores)
     remove (s.stmt);
   remove (call);
 }
 
 /* The er_task_create calls of FUN for a site of the unit, in CALLS.  */
 static void
-tl_creation_calls (function *fun, vec<gcall *> *calls)
+erbium_tl_creation_calls (function *fun, vec<gcall *> *calls)
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (tl_creation_p (gsi_stmt (gsi))
-	  && !strcmp (tl_runtime_call (gsi_stmt (gsi)), "er_task_create")
+      if (erbium_tl_creation_p (gsi_stmt (gsi))
+	  && !strcmp (erbium_tl_runtime_call (gsi_stmt (gsi)),
+		      "er_task_create")
 	  && erbium_site_of (gimple_call_arg (gsi_stmt (gsi), 0)))
 	calls->safe_push (as_a<gcall *> (gsi_stmt (gsi)));
 }
 
 /* Convert the creation CALL of FUN statically when its loop allows it
-   (tl_analyse); the site's dump says which, or why not.  Returns whether
+   (erbium_tl_analyse); the site's dump says which, or why not.  Returns
+   whether
    it was converted.  */
 static bool
-tl_convert_creation (function *fun, gcall *call)
+erbium_tl_convert_creation (function *fun, gcall *call)
 {
-  tl_creation c;
+  erbium_tl_creation c;
   c.call = call;
   c.site = erbium_site_of (gimple_call_arg (call, 0));
   c.loop = gimple_bb (call)->loop_father;
@@ -842,12 +861,12 @@ tl_convert_creation (function *fun, gcall *call)
       ok = false;
     }
   else
-    ok = tl_analyse (&c, &why);
+    ok = erbium_tl_analyse (&c, &why);
   std::string in = std::string (" in ")
 		   + IDENTIFIER_POINTER (DECL_NAME (fun->decl));
   if (ok)
     {
-      tl_convert (&c);
+      erbium_tl_convert (&c);
       scev_reset ();
       c.site->conversion
 	+= "  conversion: static" + in + ": no activation stream: one "
@@ -894,7 +913,7 @@ unsigned int
 erbium_taskloop_pass::execute (function *fun)
 {
   auto_vec<gcall *> calls;
-  tl_creation_calls (fun, &calls);
+  erbium_tl_creation_calls (fun, &calls);
   if (calls.is_empty ())
     return 0;
 
@@ -903,7 +922,7 @@ erbium_taskloop_pass::execute (function *fun)
   scev_initialize ();
   bool changed = false;
   for (gcall *call : calls)
-    if (tl_convert_creation (fun, call))
+    if (erbium_tl_convert_creation (fun, call))
       changed = true;
   scev_finalize ();
   loop_optimizer_finalize ();

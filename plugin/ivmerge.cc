@@ -33,16 +33,15 @@
    is I == 0: the increment's flags answer it, so the loop loses its
    compare too, and the bound its register (the FM receiver's band loop
    kept it on the stack, an extra load per iteration).  The base of every
-   reference stays a pointer into its
-   own object, so alias analysis (points-to information, carried over by
-   copy_ref_info; RTL's base terms) sees each access where it was.  A group
-   with a reference whose address the target cannot take as base + index
-   + offset (valid_mem_ref_p) is left alone.  Off with
-   -fplugin-arg-erbium-ivmerge=0.  The dump (-fdump-tree-erbium-ivmerge, or
-   -fplugin-arg-erbium-dump=erbium-ivmerge) says which loops got an index
+   reference stays a pointer into its own object, so alias analysis (points-to
+   information, carried over by copy_ref_info; RTL's base terms) sees each
+   access where it was.  A group with a reference whose address the target
+   cannot take as base + index + offset (valid_mem_ref_p) is left alone.  Off
+   with -fplugin-arg-erbium-ivmerge=0.  The dump (-fdump-tree-erbium-ivmerge,
+   or -fplugin-arg-erbium-dump=erbium-ivmerge) says which loops got an index
    and why the others did not.  GCC internals: "Loop Analysis and
-   Representation" (loop structure, preheader and latch), "GIMPLE"
-   ("Operands": MEM_REF, TARGET_MEM_REF).  */
+   Representation" (loop structure, preheader and latch), "GIMPLE" ("Operands":
+   MEM_REF, TARGET_MEM_REF).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -159,8 +158,8 @@ erbium_im_collect (class loop *loop, erbium_im_iv *iv, tree res, gcond *cond)
 	  erbium_im_ref r = { ref, NULL };
 	  if (erbium_im_based_on (*lhs, x) && !erbium_im_mentions (*rhs, x))
 	    r.op = lhs;
-	  else if (erbium_im_based_on (*rhs, x) && !erbium_im_mentions (*lhs,
-									x))
+	  else if (erbium_im_based_on (*rhs, x)
+		   && !erbium_im_mentions (*lhs, x))
 	    r.op = rhs;
 	  else
 	    return "address used other than as the base of a whole load "
@@ -193,8 +192,7 @@ erbium_im_collect (class loop *loop, erbium_im_iv *iv, tree res, gcond *cond)
    releases IV's vectors.  */
 static bool
 erbium_im_candidate (class loop *loop, gphi *phi, gcond *cond,
-		     erbium_im_iv *iv,
-		     const char **why)
+		     erbium_im_iv *iv, const char **why)
 {
   *why = NULL;
   tree res = gimple_phi_result (phi);
@@ -412,8 +410,7 @@ erbium_im_merge (class loop *loop, vec<erbium_im_iv *> &g, gcond *cond)
 
 /* The header phis of LOOP (exit test COND, or NULL) that are candidates
    (erbium_im_candidate), in IVS (new objects); the dump says why the others
-   are
-   left alone.  */
+   are left alone.  */
 static void
 erbium_im_collect_candidates (class loop *loop, gcond *cond,
 			      vec<erbium_im_iv *> *ivs)

@@ -478,8 +478,7 @@ erbium_noop_analysis::decompose (tree e)
    with *K, the largest C such that the index is at least IDX + C.  */
 static bool
 erbium_noop_lookup (const erbium_noop_facts &f, tree view, int p,
-		    erbium_noop_index idx,
-		    HOST_WIDE_INT *k, location_t *loc)
+		    erbium_noop_index idx, HOST_WIDE_INT *k, location_t *loc)
 {
   if (idx.base == error_mark_node)
     return false;
@@ -578,8 +577,7 @@ erbium_noop_analysis::meet (basic_block bb, erbium_noop_state *in)
    provably does nothing, and add its facts.  */
 void
 erbium_noop_analysis::check_call (gimple *stmt, enum erbium_prim p,
-				  erbium_noop_facts *f,
-				  bool report)
+				  erbium_noop_facts *f, bool report)
 {
   tree view = erbium_noop_root (gimple_call_arg (stmt, 0));
   tree lhs = gimple_call_lhs (stmt);

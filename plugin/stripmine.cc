@@ -185,17 +185,16 @@ erbium_register_pragmas (void *, void *)
 
 /* Link-time optimisation: the pass runs in lto1, which never saw the
    pragmas.  In cc1, erbium_sm_stream_pragmas hangs the pragmas of each
-   function
-   on its declaration as the internal attribute SM_PRAGMA_ATTR, which LTO
-   streams with the declaration: a TREE_LIST whose entries have as
-   purpose a TREE_LIST of the burst and of whether -Werbium-burst-pragma
-   is on (two INTEGER_CSTs) and, as value, a NOP_EXPR at the pragma's
-   location (LTO streams expression locations) of the string
-   "FILE:LINE:COLUMN" (which keeps the expressions of different pragmas
-   apart: LTO merges trees that differ only in their locations).  In
-   lto1, erbium_sm_read_pragmas turns the attribute of each function the pass
-   meets back into erbium_burst_pragmas.  The space in the name keeps it
-   out of reach of source code, as GCC's own "fn spec".  */
+   function on its declaration as the internal attribute SM_PRAGMA_ATTR, which
+   LTO streams with the declaration: a TREE_LIST whose entries have as purpose
+   a TREE_LIST of the burst and of whether -Werbium-burst-pragma is on (two
+   INTEGER_CSTs) and, as value, a NOP_EXPR at the pragma's location (LTO
+   streams expression locations) of the string "FILE:LINE:COLUMN" (which keeps
+   the expressions of different pragmas apart: LTO merges trees that differ
+   only in their locations).  In lto1, erbium_sm_read_pragmas turns the
+   attribute of each function the pass meets back into erbium_burst_pragmas.
+   The space in the name keeps it out of reach of source code, as GCC's own
+   "fn spec".  */
 #define SM_PRAGMA_ATTR "erbium burst"
 
 /* PLUGIN_ALL_IPA_PASSES_START, in cc1: for a unit written for link-time
@@ -520,10 +519,9 @@ erbium_sm_origin (location_t loc, function *fun)
 /* The #pragma erbium burst that applies to LOOP of FUN, whose location
    is LOC: the closest pragma above LOC's line in the same file and in the
    function LOOP's code comes from (erbium_sm_origin), if no other loop from
-   that
-   function starts between them (STARTS: where FUN's loops start; a loop
-   the pass made starts where the loop it came from does); NULL when
-   there is none.  */
+   that function starts between them (STARTS: where FUN's loops start; a loop
+   the pass made starts where the loop it came from does); NULL when there is
+   none.  */
 static erbium_burst_pragma *
 erbium_sm_find_pragma (class loop *loop, location_t loc, function *fun,
 		       const vec<erbium_sm_loop_start> &starts)
@@ -579,8 +577,7 @@ erbium_sm_code_origins (function *fun, vec<int> *uids)
 
 /* Mark as seen every #pragma erbium burst of the functions whose code FUN
    holds (erbium_sm_code_origins).  The pass analyses FUN, so a pragma there
-   that
-   no loop uses deserves the warning at the end of the unit.  */
+   that no loop uses deserves the warning at the end of the unit.  */
 static void
 erbium_sm_mark_pragmas_seen (function *fun)
 {
@@ -621,11 +618,10 @@ erbium_sm_note_compiled (void *, void *)
 
 /* PLUGIN_FINISH_UNIT: warn (-Werbium-burst-pragma) about each #pragma
    erbium burst that chose no loop's burst, in a function whose code was
-   compiled (on
-   its own or inlined): when the pass analysed that code, either its loop
-   was not strip-mined (the warning gives the reason, as the dump does) or
-   no innermost loop with stream primitives follows it; when the pass did
-   not run on it, why (-O0, stripmine=0).  Pragmas in functions never
+   compiled (on its own or inlined): when the pass analysed that code, either
+   its loop was not strip-mined (the warning gives the reason, as the dump
+   does) or no innermost loop with stream primitives follows it; when the pass
+   did not run on it, why (-O0, stripmine=0).  Pragmas in functions never
    compiled (a static function never called) stay silent.  */
 static void
 erbium_sm_warn_unused_pragmas (void *, void *)
@@ -702,8 +698,7 @@ erbium_sm_choose_burst (erbium_sm_plan *plan, function *fun)
 
 /* Whether LOOP's latch is empty, phi-free and has one predecessor, as
    erbium_sm_transform needs it.  The pass runs outside the loop pipeline,
-   where
-   a latch may hold the body's last block: LOOPS_HAVE_SIMPLE_LATCHES only
+   where a latch may hold the body's last block: LOOPS_HAVE_SIMPLE_LATCHES only
    gives it one successor, the header.  */
 bool
 erbium_sm_empty_latch_p (class loop *loop)
@@ -935,9 +930,8 @@ erbium_sm_redefine (tree name, tree rhs)
 
 /* Emit at the end of BB the index IDX + STEP * N (IDX a value of the
    type the analysis followed, erbium_sm_prim, STEP an INTEGER_CST, N an
-   integer
-   value) in IDX's type, computed modulo 2^precision as the program's own
-   wrapping index is (and as the runtime reads a 32-bit one, sync.h
+   integer value) in IDX's type, computed modulo 2^precision as the program's
+   own wrapping index is (and as the runtime reads a 32-bit one, sync.h
    er_xlat), and return it.  */
 tree
 erbium_sm_index_plus (basic_block bb, tree idx, tree step, tree n)
@@ -961,8 +955,7 @@ erbium_sm_parm_type (tree fndecl, unsigned argno)
 }
 
 /* Append to CALLS BB's synchronisation primitive calls
-   (erbium_sm_sync_prim_p),
-   in order.  */
+   (erbium_sm_sync_prim_p), in order.  */
 static void
 erbium_sm_sync_calls (basic_block bb, vec<gimple *> *calls)
 {
@@ -986,8 +979,8 @@ erbium_sm_sync_calls (basic_block bb, vec<gimple *> *calls)
    (the original body) keeps its phis.  */
 static void
 erbium_sm_rewrite_ivs (erbium_sm_plan *plan, basic_block ipre,
-		       basic_block cheader,
-		       basic_block *copy, unsigned n, tree j)
+		       basic_block cheader, basic_block *copy, unsigned n,
+		       tree j)
 {
   hash_set<basic_block> in_copy;
   for (unsigned k = 0; k < n; k++)
@@ -1044,9 +1037,8 @@ erbium_sm_rewrite_ivs (erbium_sm_plan *plan, basic_block ipre,
 
 /* Prepare PLAN's loop for erbium_sm_transform while the dominators are valid
    (erbium_sm_analyse's): give it an empty latch (erbium_sm_analyse took the
-   body's end
-   to be the latch's predecessor; split_edge makes the new block the latch
-   and keeps the dominators) and note its body in dominator order.  The
+   body's end to be the latch's predecessor; split_edge makes the new block the
+   latch and keeps the dominators) and note its body in dominator order.  The
    function's SSA form is unchanged.  */
 void
 erbium_sm_prepare (erbium_sm_plan *plan)
@@ -1198,10 +1190,9 @@ erbium_sm_replace_copied_prims (erbium_sm_transform_state *s)
      (a commit/release of it does nothing; defined in the inner loop's
      preheader below) and follows the copies of the commit/release.  It
      has the type of the index value the analysis followed
-     (erbium_sm_index_value:
-     an int program's int, which the vectoriser needs, a condition
-     reduction of mixed types being unsupported), and is widened to the
-     runtime's index as the program widens it, at the tail; the view's own
+     (erbium_sm_index_value: an int program's int, which the vectoriser needs,
+     a condition reduction of mixed types being unsupported), and is widened to
+     the runtime's index as the program widens it, at the tail; the view's own
      index then stands for itself, modulo 2^32 (sync.h er_xlat).  */
   auto_vec<tree> &lasts = s->lasts;
   for (erbium_sm_prim &p : plan->prims)
@@ -1335,8 +1326,8 @@ erbium_sm_emit_grants (erbium_sm_transform_state *s)
   for (unsigned k = 0; k < plan->prims.length (); k++)
     {
       erbium_sm_prim &p = plan->prims[k];
-      tree lo = (s->bases[k] ? erbium_sm_index_plus (hd, s->bases[k], p.step,
-						     t)
+      tree lo = (s->bases[k]
+		 ? erbium_sm_index_plus (hd, s->bases[k], p.step, t)
 		 : NULL_TREE);
       s->los.safe_push (lo);
       if (!erbium_sm_acquire_p (p.kind))
@@ -1398,8 +1389,8 @@ erbium_sm_emit_burst_entry (erbium_sm_transform_state *s)
 	continue;
       tree last = erbium_sm_index_plus (ipre, s->los[k], p.step,
 					fold_build2 (MINUS_EXPR,
-						     integer_type_node,
-						     s->m, integer_one_node));
+						     integer_type_node, s->m,
+						     integer_one_node));
       tree fn = gimple_call_fndecl (p.call);
       last = erbium_sm_emit (ipre, fold_convert (erbium_sm_parm_type (fn, 1),
 						 last));
@@ -1481,9 +1472,9 @@ erbium_sm_emit_tail (erbium_sm_transform_state *s)
       if (!erbium_sm_publish_p (p.kind))
 	continue;
       tree fn = gimple_call_fndecl (p.call);
-      tree last = erbium_sm_emit (tail, fold_convert (erbium_sm_parm_type (fn,
-									   1),
-					      s->lasts[k]));
+      tree last = erbium_sm_emit (tail,
+				  fold_convert (erbium_sm_parm_type (fn, 1),
+						s->lasts[k]));
       gcall *c = gimple_build_call (fn, 2, p.view, last);
       gimple_set_location (c, gimple_location (p.call));
       erbium_sm_append (tail, c);
@@ -1514,10 +1505,9 @@ erbium_sm_emit_tail (erbium_sm_transform_state *s)
 }
 
 /* Strip-mine PLAN's loop (see the file comment), prepared by
-   erbium_sm_prepare.
-   The new code and names are registered for the update_ssa that follows
-   the transforms of all the function's loops (execute): the loops are
-   disjoint, and a transform reads nothing of another loop but the SSA
+   erbium_sm_prepare.  The new code and names are registered for the update_ssa
+   that follows the transforms of all the function's loops (execute): the loops
+   are disjoint, and a transform reads nothing of another loop but the SSA
    names flowing between them, which that update_ssa rewrites.  */
 void
 erbium_sm_transform (erbium_sm_plan *plan, function *)
@@ -1761,8 +1751,7 @@ erbium_stripmine_pass::execute (function *fun)
 
 /* Register the warning about unused pragmas and, in cc1, the #pragma
    erbium burst handler and erbium_sm_stream_pragmas (plugin.cc places the
-   pass,
-   erbium_make_stripmine_pass).  PLUGIN_NAME: the name GCC gave the
+   pass, erbium_make_stripmine_pass).  PLUGIN_NAME: the name GCC gave the
    plugin.  */
 void
 erbium_init_stripmine (const char *plugin_name)
@@ -1775,11 +1764,9 @@ erbium_init_stripmine (const char *plugin_name)
 			 erbium_sm_stream_pragmas, NULL);
     }
   register_callback (plugin_name, PLUGIN_FINISH_UNIT,
-		     erbium_sm_warn_unused_pragmas,
-		     NULL);
+		     erbium_sm_warn_unused_pragmas, NULL);
   register_callback (plugin_name, PLUGIN_ALL_PASSES_START,
-		     erbium_sm_note_compiled,
-		     NULL);
+		     erbium_sm_note_compiled, NULL);
 }
 
 /* See erbium-plugin.h.  */

@@ -188,8 +188,7 @@ erbium_tl_stores (basic_block *bbs, unsigned nbbs, gimple *call, tree var,
 					      &reverse) == var
 	      && off % 8 == 0 && size % 8 == 0
 	      && !walk_tree (gimple_assign_rhs1_ptr (g), erbium_tl_mentions_r,
-			     var,
-			     NULL))
+			     var, NULL))
 	    {
 	      stores->safe_push ({ g, off / 8, size / 8, lhs,
 				   gimple_assign_rhs1 (g) });
@@ -486,8 +485,7 @@ erbium_tl_check_activation (erbium_tl_creation *c, std::string *why)
    *WHY says why not.  */
 static bool
 erbium_tl_check_accesses (erbium_tl_creation *c, basic_block *bbs,
-			  unsigned nbbs,
-			  tree acc, std::string *why)
+			  unsigned nbbs, tree acc, std::string *why)
 {
   bool ok = true;
   erbium_tl_accesses_of (bbs, nbbs, c->call, &c->accs);
@@ -530,8 +528,8 @@ erbium_tl_check_store (gimple *g, hash_set<tree> &creation_locals,
       && !(gimple_assign_single_p (g) && base
 	   && creation_locals.contains (base)))
     {
-      *why = "the loop writes memory at " + erbium_tl_where (gimple_location
-							     (g))
+      *why = "the loop writes memory at "
+	     + erbium_tl_where (gimple_location (g))
 	     + ", which would come after instances created before "
 	       "the loop";
       return false;
@@ -594,8 +592,8 @@ erbium_tl_check_other_accesses (erbium_tl_creation *c,
    not.  */
 static bool
 erbium_tl_check_stmt (erbium_tl_creation *c, gimple *g, basic_block *bbs,
-		      unsigned nbbs,
-		      hash_set<tree> &creation_locals, std::string *why)
+		      unsigned nbbs, hash_set<tree> &creation_locals,
+		      std::string *why)
 {
   if (g == c->call || is_gimple_debug (g) || gimple_clobber_p (g))
     return true;
@@ -605,9 +603,8 @@ erbium_tl_check_stmt (erbium_tl_creation *c, gimple *g, basic_block *bbs,
     {
       if (gimple_vdef (g))
 	{
-	  *why = "the loop writes memory at " + erbium_tl_where
-	  (gimple_location
-								 (g));
+	  *why = "the loop writes memory at "
+		 + erbium_tl_where (gimple_location (g));
 	  return false;
 	}
       return true;
@@ -667,18 +664,16 @@ erbium_tl_analyse (erbium_tl_creation *c, std::string *why)
       return false;
     }
   tree act, acc;
-  if (!erbium_tl_check_loop (c, why) || !erbium_tl_creation_locals (c, &act,
-								    &acc, why))
+  if (!erbium_tl_check_loop (c, why)
+      || !erbium_tl_creation_locals (c, &act, &acc, why))
     return false;
 
   basic_block *bbs = get_loop_body (loop);
   unsigned nbbs = loop->num_nodes;
   bool ok = (!act || erbium_tl_stores (bbs, nbbs, call, act, &c->act_stores,
-				       why,
-				       "the activation"))
+				       why, "the activation"))
 	    && (!acc || erbium_tl_stores (bbs, nbbs, call, acc, &c->acc_stores,
-					  why,
-					  "the access array"));
+					  why, "the access array"));
 
   /* The activation: each field invariant or affine.  */
   ok = ok && erbium_tl_check_activation (c, why);
@@ -695,8 +690,8 @@ erbium_tl_analyse (erbium_tl_creation *c, std::string *why)
       if (erbium_tl_creation_p (gsi_stmt (gsi)))
 	for (unsigned a : { 1, 3, 7 })
 	  if (a < gimple_call_num_args (gsi_stmt (gsi)))
-	    if (tree v = erbium_tl_local_of (gimple_call_arg (gsi_stmt (gsi),
-							      a)))
+	    if (tree v
+		= erbium_tl_local_of (gimple_call_arg (gsi_stmt (gsi), a)))
 	      creation_locals.add (v);
 
   /* Nothing else in the loop may move the same side of its streams, nor
@@ -844,8 +839,7 @@ erbium_tl_creation_calls (function *fun, vec<gcall *> *calls)
 
 /* Convert the creation CALL of FUN statically when its loop allows it
    (erbium_tl_analyse); the site's dump says which, or why not.  Returns
-   whether
-   it was converted.  */
+   whether it was converted.  */
 static bool
 erbium_tl_convert_creation (function *fun, gcall *call)
 {

@@ -308,6 +308,47 @@ erbium_note_written (erbium_body_scan *s, tree b)
     s->written->add (b);
 }
 
+/* The declaration or label that T (a DECL_EXPR, LABEL_EXPR, TARGET_EXPR
+   or COMPOUND_LITERAL_EXPR of a task body) brings into the body.  */
+static tree
+erbium_declared_by (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case DECL_EXPR:
+      return DECL_EXPR_DECL (t);
+    case LABEL_EXPR:
+      return LABEL_EXPR_LABEL (t);
+    case TARGET_EXPR:
+      return TARGET_EXPR_SLOT (t);
+    default:
+      return COMPOUND_LITERAL_EXPR_DECL (t);
+    }
+}
+
+/* The SAVE_EXPR T of a task body scanned by S: noted, and walked once;
+   not walked when the control program evaluates it.  */
+static void
+erbium_scan_save (tree t, int *walk_subtrees, erbium_body_scan *s)
+{
+  if (!s->saves->add (t))
+    s->save_list.safe_push (t);
+  else
+    *walk_subtrees = 0;
+  if (s->outer_saves->contains (t))
+    *walk_subtrees = 0;
+}
+
+/* Note for S the use of the variable or parameter T in a task body: an
+   automatic one declared outside the body is captured.  */
+static void
+erbium_note_use (tree t, erbium_body_scan *s)
+{
+  if (erbium_automatic_p (t) && !s->inner->contains (t)
+      && !s->used->add (t))
+    s->uses.safe_push (t);
+}
+
 /* The jump T (return, break, continue) at LOC of a task body scanned
    by S: an error when it leaves the body.  */
 static void
@@ -382,28 +423,14 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
 
     case DECL_EXPR:
-      s->inner->add (DECL_EXPR_DECL (t));
-      return NULL_TREE;
-
     case LABEL_EXPR:
-      s->inner->add (LABEL_EXPR_LABEL (t));
-      return NULL_TREE;
-
     case TARGET_EXPR:
-      s->inner->add (TARGET_EXPR_SLOT (t));
-      return NULL_TREE;
-
     case COMPOUND_LITERAL_EXPR:
-      s->inner->add (COMPOUND_LITERAL_EXPR_DECL (t));
+      s->inner->add (erbium_declared_by (t));
       return NULL_TREE;
 
     case SAVE_EXPR:
-      if (!s->saves->add (t))
-	s->save_list.safe_push (t);
-      else
-	*walk_subtrees = 0;
-      if (s->outer_saves->contains (t))
-	*walk_subtrees = 0;
+      erbium_scan_save (t, walk_subtrees, s);
       return NULL_TREE;
 
     case RETURN_EXPR:
@@ -447,13 +474,7 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
     case VAR_DECL:
     case PARM_DECL:
       *walk_subtrees = 0;
-      if (erbium_automatic_p (t) && !s->inner->contains (t)
-	  && !s->used->add (t))
-	s->uses.safe_push (t);
-      return NULL_TREE;
-
-    case LABEL_DECL:
-      *walk_subtrees = 0;
+      erbium_note_use (t, s);
       return NULL_TREE;
 
     default:

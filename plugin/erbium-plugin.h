@@ -1,9 +1,10 @@
 /* erbium-plugin.h -- declarations shared by the files of the Erbium GCC
-   plugin.  plugin.cc parses the plugin arguments into erbium_opts and calls
-   each part's init function; every other file owns one concern (see the
-   table in plugin/README.md) and registers its own callbacks and passes
-   from its init function.  GCC internals: "Plugins" chapter of the GCC
-   internals manual.  */
+   plugin.  plugin.cc parses the plugin arguments into erbium_opts, calls
+   each part's init function and places every pass (its table
+   erbium_passes); every other file owns one concern (see the table in
+   plugin/README.md), registers its own callbacks from its init function
+   and makes its pass object (erbium_make_*_pass).  GCC internals:
+   "Plugins" chapter of the GCC internals manual.  */
 
 #ifndef ERBIUM_PLUGIN_H
 #define ERBIUM_PLUGIN_H
@@ -149,48 +150,45 @@ extern bool erbium_language_unit;
 void erbium_init_attributes (const char *plugin_name);	/* attributes.cc */
 void erbium_init_primitives (const char *plugin_name);	/* primitives.cc */
 void erbium_init_frontend (const char *plugin_name);	/* frontend.cc */
-void erbium_init_window (const char *plugin_name);	/* window.cc */
-void erbium_init_lower (const char *plugin_name);	/* lower.cc */
 void erbium_init_stripmine (const char *plugin_name);	/* stripmine.cc */
-void erbium_init_loopalign (const char *plugin_name);	/* loopalign.cc */
-void erbium_init_ivmerge (const char *plugin_name);	/* ivmerge.cc */
-void erbium_init_noop (const char *plugin_name);	/* noop.cc */
 /* The OpenMP stream extension (omp-stream.h): streams.cc, taskrt.cc,
    pragmas.cc (first of all the parts: it adjusts flag_openmp before
    GCC registers its pragmas), outline.cc (after frontend.cc),
    tasksites.cc.  */
 void erbium_init_omp_stream (const char *plugin_name);	/* pragmas.cc */
 
+/* The plugin's passes: each returns a new object of its pass for the
+   pass manager CTXT (GCC internals, "Plugins": "Interacting with the
+   pass manager"; GCC's own make_pass_* functions).  Where each runs is
+   the table erbium_passes in plugin.cc.  */
+namespace gcc { class context; }
+struct opt_pass;
+opt_pass *erbium_make_noop_pass (gcc::context *ctxt);	/* noop.cc */
+opt_pass *erbium_make_taskloop_pass (gcc::context *ctxt);	/* taskloop.cc */
+opt_pass *erbium_make_stripmine_pass (gcc::context *ctxt); /* stripmine.cc */
+opt_pass *erbium_make_window_pass (gcc::context *ctxt);	/* window.cc */
+opt_pass *erbium_make_lower_pass (gcc::context *ctxt);	/* lower.cc */
+opt_pass *erbium_make_ivmerge_pass (gcc::context *ctxt);	/* ivmerge.cc */
+opt_pass *erbium_make_tasks_pass (gcc::context *ctxt);	/* tasksites.cc */
+opt_pass *erbium_make_loopalign_pass (gcc::context *ctxt); /* loopalign.cc */
+
 /* Record that a pass of the plugin changed FUN (window.cc, stripmine.cc,
-   lower.cc), so that erbium-loopalign places its loops.  Defined in
-   loopalign.cc.  */
+   lower.cc), so that erbium-ivmerge and erbium-loopalign work on it.
+   Defined in transformed.cc.  */
 struct function;
 void erbium_note_transformed (struct function *fun);
 
 /* Whether erbium_note_transformed was called for FUN.  Defined in
-   loopalign.cc.  */
+   transformed.cc.  */
 bool erbium_transformed_p (struct function *fun);
 
 /* Turn on the dump of the plugin pass NAME (its -fdump-tree-NAME or,
    for an RTL pass, -fdump-rtl-NAME file), as if that option had been
    given: GCC 12 parses dump options
    before plugins load.  Returns false when NAME is no registered pass.
-   Defined in plugin.cc; a pass's init calls it after registering the
-   pass when the dump argument names it.  */
+   Defined in plugin.cc; called after registering a pass whose dump the
+   dump argument names.  */
 bool erbium_enable_dump (const char *pass_name);
-
-/* Register PASS (a new pass object of the plugin) with GCC's pass
-   manager at POS (PASS_POS_INSERT_AFTER or _BEFORE) relative to instance
-   INSTANCE (1 = the first; 0 = every one, each getting a clone of PASS)
-   of the pass named REF, for the plugin PLUGIN_NAME (GCC internals,
-   "Plugins": "Interacting with the pass manager"); then turn on PASS's
-   dump when the dump argument names it (erbium_dump_requested).  An
-   unknown REF is GCC's fatal error at registration.  Defined in
-   plugin.cc; every part's init function registers its passes through
-   it.  */
-struct opt_pass;
-void erbium_register_pass (const char *plugin_name, struct opt_pass *pass,
-			   const char *ref, int instance, int pos);
 
 /* True when -fplugin-arg-erbium-dump[=PASS,...] asked for the dump of
    the plugin pass PASS_NAME: named it in its comma-separated list, or
@@ -331,13 +329,13 @@ tree erbium_runtime_type (tree type);
    V->check is nonzero, er_check_access (V, INDEX, CHECK_N); that splits
    the block (*GSI then points into the block after the check).  Returns
    the address (a char * value), or NULL_TREE when a field or a runtime
-   declaration is missing (nothing emitted).  lower.cc.  */
+   declaration is missing (nothing emitted).  builder.cc.  */
 tree erbium_emit_masked_elem (gimple_stmt_iterator *gsi, tree v,
 			      tree view_type, tree index, tree size,
 			      tree check_n);
 
 /* The COMPONENT_REF V->NAME for the pointer value V to VIEW_TYPE (a
-   struct type), or NULL_TREE when the field does not exist.  lower.cc.  */
+   struct type), or NULL_TREE when the field does not exist.  builder.cc.  */
 tree erbium_view_ref (tree v, tree view_type, const char *name);
 
 /* A constant element size for the address returned by the er_elem call

@@ -634,20 +634,11 @@ erbium_rewrite_subscript (tree *pp, location_t loc, location_t uloc)
   *pp = build1_loc (loc, NOP_EXPR, build_pointer_type (elt), call);
 }
 
-/* Per-process entry function and argument structure, made once per
-   process and unit; stored as the internal attribute "erbium entry" of
-   the process (TREE_PURPOSE entry, TREE_VALUE structure type), which
-   keeps them reachable for the garbage collector.  */
+/* The argument structure of process PROC, at LOC:
+   struct __erbium_args_P { T0 a0; T1 a1; ... }, laid out.  */
 static tree
-erbium_entry (tree proc, location_t loc, tree *argtype)
+erbium_entry_args_type (tree proc, location_t loc)
 {
-  tree a = lookup_attribute ("erbium entry", DECL_ATTRIBUTES (proc));
-  if (a)
-    {
-      *argtype = TREE_VALUE (TREE_VALUE (a));
-      return TREE_PURPOSE (TREE_VALUE (a));
-    }
-
   /* struct __erbium_args_P { T0 a0; T1 a1; ... };  */
   tree rec = make_node (RECORD_TYPE);
   tree fields = NULL_TREE, *last = &fields;
@@ -670,6 +661,28 @@ erbium_entry (tree proc, location_t loc, tree *argtype)
   TYPE_NAME (rec) = get_identifier (n);
   free (n);
   layout_type (rec);
+  return rec;
+}
+
+/* Per-process entry function and argument structure, made once per
+   process and unit; stored as the internal attribute "erbium entry" of
+   the process (TREE_PURPOSE entry, TREE_VALUE structure type), which
+   keeps them reachable for the garbage collector.  */
+static tree
+erbium_entry (tree proc, location_t loc, tree *argtype)
+{
+  tree a = lookup_attribute ("erbium entry", DECL_ATTRIBUTES (proc));
+  if (a)
+    {
+      *argtype = TREE_VALUE (TREE_VALUE (a));
+      return TREE_PURPOSE (TREE_VALUE (a));
+    }
+
+  /* struct __erbium_args_P { T0 a0; T1 a1; ... };  */
+  tree rec = erbium_entry_args_type (proc, loc);
+  tree fields = TYPE_FIELDS (rec);
+  int i = list_length (fields);
+  char *n;
 
   /* static void __erbium_entry_P (void *args) { P (args->a0, ...); }  */
   tree fntype = build_function_type_list (void_type_node, ptr_type_node,
@@ -755,10 +768,11 @@ erbium_check_run_args (tree proc, tree call, location_t loc)
   return ok;
 }
 
-/* Rewrite `__erbium_run_marker (), CALL' at *TP (LOC) into the argument
-   copy and the er_run call.  */
-static void
-erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
+/* The process that the run construct CALL at LOC starts, after the
+   checks of the call (a process by name, with a prototype, defined at
+   file scope, its arguments); NULL_TREE after an error.  */
+static tree
+erbium_run_process (tree call, location_t loc)
 {
   tree proc = erbium_callee (call);
   if (!proc || !erbium_process_p (proc))
@@ -770,8 +784,7 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
       else
 	error_at (loc, "%<run%> must be followed by a call of a process "
 		  "by name: write %<run p(args);%>");
-      *tp = error_mark_node;
-      return;
+      return NULL_TREE;
     }
   if (!erbium_source_names_p (EXPR_LOCATION (CALL_EXPR_FN (call)),
 			      DECL_NAME (proc)))
@@ -779,45 +792,39 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
       error_at (loc, "%<run%> must be followed by a call of a process "
 		"by name: write %<run %E(...);%>, not a call through its "
 		"address or another expression", DECL_NAME (proc));
-      *tp = error_mark_node;
-      return;
+      return NULL_TREE;
     }
   if (decl_function_context (proc))
     {
       /* Reported at its definition (erbium_pre_genericize).  */
-      *tp = error_mark_node;
-      return;
+      return NULL_TREE;
     }
   int nargs = call_expr_nargs (call);
   if (!prototype_p (TREE_TYPE (proc)) && nargs > 0)
     {
       error_at (loc, "%<run%> of process %qD, which has no prototype: "
 		"declare its parameters", proc);
-      *tp = error_mark_node;
-      return;
+      return NULL_TREE;
     }
   if (!erbium_check_run_args (proc, call, loc))
-    {
-      *tp = error_mark_node;
-      return;
-    }
-  for (int i = 0; i < nargs; i++)
-    erbium_walk_tree (&CALL_EXPR_ARG (call, i), w);
-  tree er_run = erbium_runtime_fn ("er_run", loc);
-  if (!er_run)
-    {
-      *tp = error_mark_node;
-      return;
-    }
-  tree rec;
-  tree entry = erbium_entry (proc, loc, &rec);
+    return NULL_TREE;
+  return proc;
+}
 
+/* The argument record of the run construct CALL at LOC in FNDECL: a
+   temporary of the process's record type REC (erbium_entry), *TMP_P,
+   and the TARGET_EXPR that sets its fields from CALL's arguments.  */
+static tree
+erbium_run_args (tree call, tree rec, location_t loc, tree fndecl,
+		 tree *tmp_p)
+{
+  int nargs = call_expr_nargs (call);
   tree tmp = build_decl (loc, VAR_DECL, NULL_TREE, rec);
   DECL_ARTIFICIAL (tmp) = 1;
   DECL_IGNORED_P (tmp) = 1;
   TREE_ADDRESSABLE (tmp) = 1;
   TREE_USED (tmp) = 1;
-  DECL_CONTEXT (tmp) = w->fndecl;
+  DECL_CONTEXT (tmp) = fndecl;
 
   tree init = NULL_TREE;
   int i = 0;
@@ -835,6 +842,35 @@ erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
   if (!init)
     init = build_empty_stmt (loc);
   tree target = build4 (TARGET_EXPR, rec, tmp, init, NULL_TREE, NULL_TREE);
+  *tmp_p = tmp;
+  return target;
+}
+
+/* Rewrite `__erbium_run_marker (), CALL' at *TP (LOC) into the argument
+   copy and the er_run call.  */
+static void
+erbium_rewrite_run (tree *tp, tree call, location_t loc, erbium_walk *w)
+{
+  tree proc = erbium_run_process (call, loc);
+  if (!proc)
+    {
+      *tp = error_mark_node;
+      return;
+    }
+  int nargs = call_expr_nargs (call);
+  for (int i = 0; i < nargs; i++)
+    erbium_walk_tree (&CALL_EXPR_ARG (call, i), w);
+  tree er_run = erbium_runtime_fn ("er_run", loc);
+  if (!er_run)
+    {
+      *tp = error_mark_node;
+      return;
+    }
+  tree rec;
+  tree entry = erbium_entry (proc, loc, &rec);
+
+  tree tmp;
+  tree target = erbium_run_args (call, rec, loc, w->fndecl, &tmp);
   tree fnparm = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (er_run)));
   tree argp = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (er_run))));
   tree go = build_call_expr_loc (loc, er_run, 3,
@@ -923,11 +959,13 @@ erbium_check_call (tree call, enum erbium_prim c, location_t loc,
 				NULL_TREE);
 }
 
-/* The rewriting callback (walk_tree): see the file comment.  */
-static tree
-erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
+/* The location to report the tree *TP at, for the walk W: its own, or
+   for a tree without one, the nearest before it in the walk (kept in
+   W->here).  *ULOC_OUT is set to the user's text it comes from, out of the
+   macros of <erbium.h>.  */
+static location_t
+erbium_walk_location (tree *tp, erbium_walk *w, location_t *uloc_out)
 {
-  erbium_walk *w = (erbium_walk *) data;
   tree t = *tp;
   /* Conversions often have no location: they get the one of the nearest
      expression before them in the walk (their parent, or a sibling), or
@@ -946,27 +984,249 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 					      LRK_MACRO_EXPANSION_POINT, NULL);
   if (TREE_CODE (t) != INDIRECT_REF)
     loc = uloc;
+  *uloc_out = uloc;
+  return loc;
+}
+
+/* The BIND_EXPR *TP of the walk W: its body, then what its variables
+   need walked.  */
+static void
+erbium_rewrite_bind (tree *tp, int *walk_subtrees, erbium_walk *w)
+{
+  tree t = *tp;
+  /* walk_tree would walk the initialisers and sizes of the block's
+     variables before its body, and an automatic variable's initialiser
+     a second time at its DECL_EXPR (diagnostics twice).  The body comes
+     first, in statement order; an automatic variable's
+     initialiser is walked at its DECL_EXPR only, and a variable
+     length's SAVE_EXPR where the body evaluates it.  */
+  erbium_walk_tree (&BIND_EXPR_BODY (t), w);
+  for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
+    {
+      if (!VAR_P (d) || TREE_STATIC (d))
+	erbium_walk_tree (&DECL_INITIAL (d), w);
+      erbium_walk_tree (&DECL_SIZE (d), w);
+      erbium_walk_tree (&DECL_SIZE_UNIT (d), w);
+    }
+  *walk_subtrees = 0;
+}
+
+/* The conversion *TP (NOP_EXPR, CONVERT_EXPR) at LOC of the walk W: the
+   markers of new_record, new_read_view and new_write_view become their
+   creation; a record or view converted to what loses its element type
+   is an error.  */
+static void
+erbium_rewrite_conversion (tree *tp, int *walk_subtrees, location_t loc,
+			   erbium_walk *w)
+{
+  tree t = *tp;
+  tree op = erbium_strip_casts (TREE_OPERAND (t, 0));
+  enum erbium_marker m = erbium_marker_call (op);
+  if (m == ERBIUM_MARK_NEW_RECORD || m == ERBIUM_MARK_NEW_READ_VIEW
+      || m == ERBIUM_MARK_NEW_WRITE_VIEW)
+    {
+      *tp = erbium_rewrite_new (op, m, TREE_TYPE (t), loc, w);
+      *walk_subtrees = 0;
+      return;
+    }
+  /* A view or record converted to another record or view type, to an
+     integer, void * or another pointer type than er_view * /
+     er_record *: the value is no T *, and its element type is lost.  */
+  enum erbium_kind k = erbium_type_kind (TREE_TYPE (op));
+  tree to = TREE_TYPE (t);
+  if (k != ERBIUM_KIND_NONE && TREE_CODE (op) == POINTER_PLUS_EXPR)
+    /* &v[i] or v + n converted: report the arithmetic.  */
+    return;
+  if (k != ERBIUM_KIND_NONE && erbium_type_kind (to) != ERBIUM_KIND_NONE
+      && !erbium_same_stream_type (TREE_TYPE (op), to))
+    {
+      erbium_stream_type_mismatch (loc, TREE_TYPE (op), to, NULL_TREE,
+				   0);
+      *tp = error_mark_node;
+      *walk_subtrees = 0;
+      return;
+    }
+  /* The kind of the operand itself: a view already converted to
+     er_view * is the runtime API's business.  */
+  tree direct = TREE_OPERAND (t, 0);
+  while (TREE_CODE (direct) == NON_LVALUE_EXPR
+	 || (CONVERT_EXPR_P (direct)
+	     && erbium_type_kind (TREE_TYPE (direct))
+		!= ERBIUM_KIND_NONE))
+    direct = TREE_OPERAND (direct, 0);
+  enum erbium_kind kd = erbium_type_kind (TREE_TYPE (direct));
+  if (kd != ERBIUM_KIND_NONE
+      && ((INTEGRAL_TYPE_P (to) && TREE_CODE (to) != BOOLEAN_TYPE)
+	  || (POINTER_TYPE_P (to) && VOID_TYPE_P (TREE_TYPE (to)))))
+    {
+      /* void * and integers lose the element type: nothing checks
+	 the value when it comes back as a record or view.  */
+      const char *kn = erbium_kind_name (kd);
+      error_at (loc, "%s converted to %qT, which loses its element "
+		"type (nothing checks it when it comes back); pass "
+		"the %s itself, or convert it to %<%s *%> for the C "
+		"API of the runtime", kn, to, kn,
+		kd == ERBIUM_KIND_VIEW ? "er_view" : "er_record");
+      *tp = error_mark_node;
+      *walk_subtrees = 0;
+      return;
+    }
+  if (k != ERBIUM_KIND_NONE && POINTER_TYPE_P (to)
+      && erbium_type_kind (to) == ERBIUM_KIND_NONE
+      && !erbium_pointer_to_struct_p (to, "er_view")
+      && !erbium_pointer_to_struct_p (to, "er_record"))
+    {
+      error_at (loc, "%s converted to %qT: a %s is not a pointer to "
+		"its elements; %s", k == ERBIUM_KIND_VIEW ? "view"
+		: "record", to, k == ERBIUM_KIND_VIEW ? "view"
+		: "record", k == ERBIUM_KIND_VIEW
+		? "subscript it (v[i]) to reach an element"
+		: "create a view of it to reach its elements");
+      *tp = error_mark_node;
+      *walk_subtrees = 0;
+    }
+}
+
+/* The dereference *TP at LOC (ULOC: the user's text) of the walk W: a
+   view subscript becomes its element access; a record's is an
+   error.  */
+static void
+erbium_rewrite_indirect (tree *tp, int *walk_subtrees, location_t loc,
+			 location_t uloc)
+{
+  tree t = *tp;
+  tree p = TREE_OPERAND (t, 0);
+  enum erbium_kind k = erbium_type_kind (TREE_TYPE (p));
+  if (k == ERBIUM_KIND_VIEW && TREE_CODE (p) == SAVE_EXPR)
+    {
+      /* The address of a subscript the C front end evaluates once
+	 for two uses (v[q ()] += x, v[q ()]++): rewrite inside the
+	 SAVE_EXPR, which then has the element pointer's type, so
+	 that its other use leaves it alone; the walk enters the
+	 SAVE_EXPR, and walks the new operand, once (SAVE_EXPR
+	 above).  */
+      erbium_rewrite_subscript (&TREE_OPERAND (p, 0), loc, uloc);
+      TREE_TYPE (p) = TREE_TYPE (TREE_OPERAND (p, 0));
+    }
+  else if (k == ERBIUM_KIND_VIEW)
+    erbium_rewrite_subscript (&TREE_OPERAND (t, 0), loc, uloc);
+  else if (k == ERBIUM_KIND_RECORD)
+    {
+      error_at (uloc, "subscript or dereference of a record: a record "
+		"has no elements to address; create a view with "
+		"%<new_read_view%> or %<new_write_view%> and "
+		"subscript the view");
+      *tp = error_mark_node;
+      *walk_subtrees = 0;
+    }
+}
+
+/* The pointer arithmetic *TP at LOC: an error on a record or view.  */
+static void
+erbium_check_pointer_arith (tree *tp, int *walk_subtrees, location_t loc)
+{
+  tree t = *tp;
+  enum erbium_kind k = erbium_type_kind (TREE_TYPE (TREE_OPERAND (t,
+								  0)));
+  if (k != ERBIUM_KIND_NONE)
+    {
+      error_at (loc, "pointer arithmetic on a %s: a %s is not a "
+		"pointer; %s", k == ERBIUM_KIND_VIEW ? "view" : "record",
+		k == ERBIUM_KIND_VIEW ? "view" : "record",
+		k == ERBIUM_KIND_VIEW
+		? "write v[i] for element i (er_burst gives the "
+		  "address of a burst of elements)"
+		: "create a view with new_read_view or new_write_view");
+      *tp = error_mark_node;
+      *walk_subtrees = 0;
+    }
+}
+
+/* The call *TP at LOC of the walk W: markers out of place and processes
+   called without run are errors, calls of the view API are checked,
+   then the arguments are walked.  */
+static void
+erbium_rewrite_call (tree *tp, int *walk_subtrees, location_t loc,
+		     erbium_walk *w)
+{
+  tree t = *tp;
+  enum erbium_marker m = erbium_marker_call (t);
+  tree fn = erbium_callee (t);
+  if (m == ERBIUM_MARK_RUN)
+    {
+      error_at (loc, "%<run%> must be followed by a call of a process: "
+		"write %<run p(args);%>");
+      *tp = error_mark_node;
+      *walk_subtrees = 0;
+      return;
+    }
+  if (m != ERBIUM_MARK_NONE)
+    {
+      error_at (loc, "the result of %qs must initialise or be assigned "
+		"to a %qs", erbium_marker_spelling (m),
+		m == ERBIUM_MARK_NEW_RECORD
+		? "record(T)" : "view(T)");
+      *tp = error_mark_node;
+      *walk_subtrees = 0;
+      return;
+    }
+  if (erbium_process_p (fn))
+    error_at (loc, "process %qD called without %<run%>: a process "
+	      "runs on a thread of its own; write %<run %E(...)%>",
+	      fn, DECL_NAME (fn));
+  enum erbium_prim c = erbium_view_call (t);
+  if (c != ERBIUM_PRIM_NONE)
+    erbium_check_call (t, c, loc, w);
+  /* Walk the arguments, and the callee only when it is not a direct
+     reference (a direct reference is no address taken).  */
+  if (!fn)
+    erbium_walk_tree (&CALL_EXPR_FN (t), w);
+  for (int i = 0; i < call_expr_nargs (t); i++)
+    erbium_walk_tree (&CALL_EXPR_ARG (t, i), w);
+  *walk_subtrees = 0;
+}
+
+/* The ADDR_EXPR or RETURN_EXPR *TP at LOC of the walk W: taking the
+   address of a process, or returning a value from one, is an error.  */
+static void
+erbium_check_process_use (tree *tp, int *walk_subtrees, location_t loc,
+			  erbium_walk *w)
+{
+  tree t = *tp;
+  if (TREE_CODE (t) == ADDR_EXPR)
+    {
+      if (erbium_process_p (TREE_OPERAND (t, 0)))
+	{
+	  error_at (loc, "address of process %qD taken: a process is "
+		    "started with %<run %E(...)%>, never called through a "
+		    "pointer", TREE_OPERAND (t, 0),
+		    DECL_NAME (TREE_OPERAND (t, 0)));
+	  *tp = error_mark_node;
+	  *walk_subtrees = 0;
+	}
+      return;
+    }
+  if (w->is_process && TREE_OPERAND (t, 0)
+      && !VOID_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+    error_at (loc, "process %qD returns a value: a process has no "
+	      "return value; pass results through a record",
+	      w->fndecl);
+}
+
+/* The rewriting callback (walk_tree): see the file comment.  */
+static tree
+erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
+{
+  erbium_walk *w = (erbium_walk *) data;
+  tree t = *tp;
+  location_t uloc;
+  location_t loc = erbium_walk_location (tp, w, &uloc);
 
   switch (TREE_CODE (t))
     {
     case BIND_EXPR:
-      /* walk_tree would walk the initialisers and sizes of the block's
-	 variables before its body, and an automatic variable's initialiser
-	 a second time at its DECL_EXPR (diagnostics twice).  The body comes
-	 first, in statement order; an automatic variable's
-	 initialiser is walked at its DECL_EXPR only, and a variable
-	 length's SAVE_EXPR where the body evaluates it.  */
-      erbium_walk_tree (&BIND_EXPR_BODY (t), w);
-      for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
-	{
-	  if (!VAR_P (d) || TREE_STATIC (d))
-	    erbium_walk_tree (&DECL_INITIAL (d), w);
-	  erbium_walk_tree (&DECL_SIZE (d), w);
-	  erbium_walk_tree (&DECL_SIZE_UNIT (d), w);
-	}
-      *walk_subtrees = 0;
+      erbium_rewrite_bind (tp, walk_subtrees, w);
       return NULL_TREE;
-
     case SAVE_EXPR:
       /* Shared: its operand is walked once (a view subscript's is
 	 rewritten first, INDIRECT_REF below).  */
@@ -993,103 +1253,12 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
 
     case NOP_EXPR:
     case CONVERT_EXPR:
-      {
-	tree op = erbium_strip_casts (TREE_OPERAND (t, 0));
-	enum erbium_marker m = erbium_marker_call (op);
-	if (m == ERBIUM_MARK_NEW_RECORD || m == ERBIUM_MARK_NEW_READ_VIEW
-	    || m == ERBIUM_MARK_NEW_WRITE_VIEW)
-	  {
-	    *tp = erbium_rewrite_new (op, m, TREE_TYPE (t), loc, w);
-	    *walk_subtrees = 0;
-	    return NULL_TREE;
-	  }
-	/* A view or record converted to another record or view type, to an
-	   integer, void * or another pointer type than er_view * /
-	   er_record *: the value is no T *, and its element type is lost.  */
-	enum erbium_kind k = erbium_type_kind (TREE_TYPE (op));
-	tree to = TREE_TYPE (t);
-	if (k != ERBIUM_KIND_NONE && TREE_CODE (op) == POINTER_PLUS_EXPR)
-	  /* &v[i] or v + n converted: report the arithmetic.  */
-	  return NULL_TREE;
-	if (k != ERBIUM_KIND_NONE && erbium_type_kind (to) != ERBIUM_KIND_NONE
-	    && !erbium_same_stream_type (TREE_TYPE (op), to))
-	  {
-	    erbium_stream_type_mismatch (loc, TREE_TYPE (op), to, NULL_TREE,
-					 0);
-	    *tp = error_mark_node;
-	    *walk_subtrees = 0;
-	    return NULL_TREE;
-	  }
-	/* The kind of the operand itself: a view already converted to
-	   er_view * is the runtime API's business.  */
-	tree direct = TREE_OPERAND (t, 0);
-	while (TREE_CODE (direct) == NON_LVALUE_EXPR
-	       || (CONVERT_EXPR_P (direct)
-		   && erbium_type_kind (TREE_TYPE (direct))
-		      != ERBIUM_KIND_NONE))
-	  direct = TREE_OPERAND (direct, 0);
-	enum erbium_kind kd = erbium_type_kind (TREE_TYPE (direct));
-	if (kd != ERBIUM_KIND_NONE
-	    && ((INTEGRAL_TYPE_P (to) && TREE_CODE (to) != BOOLEAN_TYPE)
-		|| (POINTER_TYPE_P (to) && VOID_TYPE_P (TREE_TYPE (to)))))
-	  {
-	    /* void * and integers lose the element type: nothing checks
-	       the value when it comes back as a record or view.  */
-	    const char *kn = erbium_kind_name (kd);
-	    error_at (loc, "%s converted to %qT, which loses its element "
-		      "type (nothing checks it when it comes back); pass "
-		      "the %s itself, or convert it to %<%s *%> for the C "
-		      "API of the runtime", kn, to, kn,
-		      kd == ERBIUM_KIND_VIEW ? "er_view" : "er_record");
-	    *tp = error_mark_node;
-	    *walk_subtrees = 0;
-	    return NULL_TREE;
-	  }
-	if (k != ERBIUM_KIND_NONE && POINTER_TYPE_P (to)
-	    && erbium_type_kind (to) == ERBIUM_KIND_NONE
-	    && !erbium_pointer_to_struct_p (to, "er_view")
-	    && !erbium_pointer_to_struct_p (to, "er_record"))
-	  {
-	    error_at (loc, "%s converted to %qT: a %s is not a pointer to "
-		      "its elements; %s", k == ERBIUM_KIND_VIEW ? "view"
-		      : "record", to, k == ERBIUM_KIND_VIEW ? "view"
-		      : "record", k == ERBIUM_KIND_VIEW
-		      ? "subscript it (v[i]) to reach an element"
-		      : "create a view of it to reach its elements");
-	    *tp = error_mark_node;
-	    *walk_subtrees = 0;
-	  }
-	return NULL_TREE;
-      }
+      erbium_rewrite_conversion (tp, walk_subtrees, loc, w);
+      return NULL_TREE;
 
     case INDIRECT_REF:
-      {
-	tree p = TREE_OPERAND (t, 0);
-	enum erbium_kind k = erbium_type_kind (TREE_TYPE (p));
-	if (k == ERBIUM_KIND_VIEW && TREE_CODE (p) == SAVE_EXPR)
-	  {
-	    /* The address of a subscript the C front end evaluates once
-	       for two uses (v[q ()] += x, v[q ()]++): rewrite inside the
-	       SAVE_EXPR, which then has the element pointer's type, so
-	       that its other use leaves it alone; the walk enters the
-	       SAVE_EXPR, and walks the new operand, once (SAVE_EXPR
-	       above).  */
-	    erbium_rewrite_subscript (&TREE_OPERAND (p, 0), loc, uloc);
-	    TREE_TYPE (p) = TREE_TYPE (TREE_OPERAND (p, 0));
-	  }
-	else if (k == ERBIUM_KIND_VIEW)
-	  erbium_rewrite_subscript (&TREE_OPERAND (t, 0), loc, uloc);
-	else if (k == ERBIUM_KIND_RECORD)
-	  {
-	    error_at (uloc, "subscript or dereference of a record: a record "
-		      "has no elements to address; create a view with "
-		      "%<new_read_view%> or %<new_write_view%> and "
-		      "subscript the view");
-	    *tp = error_mark_node;
-	    *walk_subtrees = 0;
-	  }
-	return NULL_TREE;
-      }
+      erbium_rewrite_indirect (tp, walk_subtrees, loc, uloc);
+      return NULL_TREE;
 
     case POINTER_PLUS_EXPR:
     case POINTER_DIFF_EXPR:
@@ -1097,82 +1266,17 @@ erbium_rewrite_r (tree *tp, int *walk_subtrees, void *data)
     case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
-      {
-	enum erbium_kind k = erbium_type_kind (TREE_TYPE (TREE_OPERAND (t,
-									0)));
-	if (k != ERBIUM_KIND_NONE)
-	  {
-	    error_at (loc, "pointer arithmetic on a %s: a %s is not a "
-		      "pointer; %s", k == ERBIUM_KIND_VIEW ? "view" : "record",
-		      k == ERBIUM_KIND_VIEW ? "view" : "record",
-		      k == ERBIUM_KIND_VIEW
-		      ? "write v[i] for element i (er_burst gives the "
-			"address of a burst of elements)"
-		      : "create a view with new_read_view or new_write_view");
-	    *tp = error_mark_node;
-	    *walk_subtrees = 0;
-	  }
-	return NULL_TREE;
-      }
-
-    case ADDR_EXPR:
-      if (erbium_process_p (TREE_OPERAND (t, 0)))
-	{
-	  error_at (loc, "address of process %qD taken: a process is "
-		    "started with %<run %E(...)%>, never called through a "
-		    "pointer", TREE_OPERAND (t, 0),
-		    DECL_NAME (TREE_OPERAND (t, 0)));
-	  *tp = error_mark_node;
-	  *walk_subtrees = 0;
-	}
+      erbium_check_pointer_arith (tp, walk_subtrees, loc);
       return NULL_TREE;
 
+    case ADDR_EXPR:
     case RETURN_EXPR:
-      if (w->is_process && TREE_OPERAND (t, 0)
-	  && !VOID_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
-	error_at (loc, "process %qD returns a value: a process has no "
-		  "return value; pass results through a record",
-		  w->fndecl);
+      erbium_check_process_use (tp, walk_subtrees, loc, w);
       return NULL_TREE;
 
     case CALL_EXPR:
-      {
-	enum erbium_marker m = erbium_marker_call (t);
-	tree fn = erbium_callee (t);
-	if (m == ERBIUM_MARK_RUN)
-	  {
-	    error_at (loc, "%<run%> must be followed by a call of a process: "
-		      "write %<run p(args);%>");
-	    *tp = error_mark_node;
-	    *walk_subtrees = 0;
-	    return NULL_TREE;
-	  }
-	if (m != ERBIUM_MARK_NONE)
-	  {
-	    error_at (loc, "the result of %qs must initialise or be assigned "
-		      "to a %qs", erbium_marker_spelling (m),
-		      m == ERBIUM_MARK_NEW_RECORD
-		      ? "record(T)" : "view(T)");
-	    *tp = error_mark_node;
-	    *walk_subtrees = 0;
-	    return NULL_TREE;
-	  }
-	if (erbium_process_p (fn))
-	  error_at (loc, "process %qD called without %<run%>: a process "
-		    "runs on a thread of its own; write %<run %E(...)%>",
-		    fn, DECL_NAME (fn));
-	enum erbium_prim c = erbium_view_call (t);
-	if (c != ERBIUM_PRIM_NONE)
-	  erbium_check_call (t, c, loc, w);
-	/* Walk the arguments, and the callee only when it is not a direct
-	   reference (a direct reference is no address taken).  */
-	if (!fn)
-	  erbium_walk_tree (&CALL_EXPR_FN (t), w);
-	for (int i = 0; i < call_expr_nargs (t); i++)
-	  erbium_walk_tree (&CALL_EXPR_ARG (t, i), w);
-	*walk_subtrees = 0;
-	return NULL_TREE;
-      }
+      erbium_rewrite_call (tp, walk_subtrees, loc, w);
+      return NULL_TREE;
 
     default:
       if (TYPE_P (t) || DECL_P (t))

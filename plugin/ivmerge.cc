@@ -32,16 +32,16 @@
    from V0 - B up to 0 instead, the bases are M0 + (B - V0), and the test
    is I == 0: the increment's flags answer it, so the loop loses its
    compare too, and the bound its register (the FM receiver's band loop
-   kept it on the stack, an extra load per iteration).  The base of every reference stays a pointer into its
-   own object, so alias analysis (points-to information, carried over by
-   copy_ref_info; RTL's base terms) sees each access where it was.  A group
-   with a reference whose address the target cannot take as base + index
-   + offset (valid_mem_ref_p) is left alone.  Off with
-   -fplugin-arg-erbium-ivmerge=0.  The dump (-fdump-tree-erbium-ivmerge, or
-   -fplugin-arg-erbium-dump=erbium-ivmerge) says which loops got an index
+   kept it on the stack, an extra load per iteration).  The base of every
+   reference stays a pointer into its own object, so alias analysis (points-to
+   information, carried over by copy_ref_info; RTL's base terms) sees each
+   access where it was.  A group with a reference whose address the target
+   cannot take as base + index + offset (valid_mem_ref_p) is left alone.  Off
+   with -fplugin-arg-erbium-ivmerge=0.  The dump (-fdump-tree-erbium-ivmerge,
+   or -fplugin-arg-erbium-dump=erbium-ivmerge) says which loops got an index
    and why the others did not.  GCC internals: "Loop Analysis and
-   Representation" (loop structure, preheader and latch), "GIMPLE"
-   ("Operands": MEM_REF, TARGET_MEM_REF).  */
+   Representation" (loop structure, preheader and latch), "GIMPLE" ("Operands":
+   MEM_REF, TARGET_MEM_REF).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -67,7 +67,7 @@ namespace {
 
 /* A reference of a member: the statement and its operand that is the
    memory reference (the lhs of a store, the rhs of a load).  */
-struct im_ref
+struct erbium_im_ref
 {
   gimple *stmt;
   tree *op;
@@ -77,30 +77,30 @@ struct im_ref
    increment and step; its conversions to pointers and their references;
    whether the exit test uses it (COND_RES: the phi's value, else the
    incremented one).  */
-struct im_iv
+struct erbium_im_iv
 {
   gphi *phi = NULL;
   tree init = NULL_TREE;
   gimple *inc = NULL;
   tree step = NULL_TREE;
   vec<gimple *> convs = vNULL;
-  vec<im_ref> refs = vNULL;
+  vec<erbium_im_ref> refs = vNULL;
   bool in_cond = false;
   bool cond_res = false;
 };
 
 /* walk_tree callback: whether *T is the tree DATA.  */
 static tree
-im_find (tree *t, int *, void *data)
+erbium_im_find (tree *t, int *, void *data)
 {
   return *t == (tree) data ? *t : NULL_TREE;
 }
 
 /* Whether T mentions the SSA name X.  */
 static bool
-im_mentions (tree t, tree x)
+erbium_im_mentions (tree t, tree x)
 {
-  return walk_tree_without_duplicates (&t, im_find, x) != NULL_TREE;
+  return walk_tree_without_duplicates (&t, erbium_im_find, x) != NULL_TREE;
 }
 
 /* Whether OP, the whole operand of a load or store, is a reference based
@@ -108,7 +108,7 @@ im_mentions (tree t, tree x)
    off>.  Either way operand 1 is the offset, with the type that carries
    the access's alias set (TMR_OFFSET is TREE_OPERAND 1).  */
 static bool
-im_based_on (tree op, tree x)
+erbium_im_based_on (tree op, tree x)
 {
   if (TREE_CODE (op) == MEM_REF)
     return TREE_OPERAND (op, 0) == x;
@@ -121,7 +121,7 @@ im_based_on (tree op, tree x)
    RES, and note whether the exit test COND uses it.  Returns NULL, or why
    IV cannot be merged.  */
 static const char *
-im_collect (class loop *loop, im_iv *iv, tree res, gcond *cond)
+erbium_im_collect (class loop *loop, erbium_im_iv *iv, tree res, gcond *cond)
 {
   imm_use_iterator it;
   gimple *use;
@@ -155,17 +155,18 @@ im_collect (class loop *loop, im_iv *iv, tree res, gcond *cond)
 	    return "address used other than by a load or a store";
 	  tree *lhs = gimple_assign_lhs_ptr (ref);
 	  tree *rhs = gimple_assign_rhs1_ptr (ref);
-	  im_ref r = { ref, NULL };
-	  if (im_based_on (*lhs, x) && !im_mentions (*rhs, x))
+	  erbium_im_ref r = { ref, NULL };
+	  if (erbium_im_based_on (*lhs, x) && !erbium_im_mentions (*rhs, x))
 	    r.op = lhs;
-	  else if (im_based_on (*rhs, x) && !im_mentions (*lhs, x))
+	  else if (erbium_im_based_on (*rhs, x)
+		   && !erbium_im_mentions (*lhs, x))
 	    r.op = rhs;
 	  else
 	    return "address used other than as the base of a whole load "
 		   "or store";
 	  /* A statement that uses X twice would be listed twice.  */
 	  bool seen = false;
-	  for (const im_ref &o : iv->refs)
+	  for (const erbium_im_ref &o : iv->refs)
 	    seen |= o.stmt == ref;
 	  if (!seen)
 	    iv->refs.safe_push (r);
@@ -190,8 +191,8 @@ im_collect (class loop *loop, im_iv *iv, tree res, gcond *cond)
    unsigned sizetype-wide phi incremented by a constant).  The caller
    releases IV's vectors.  */
 static bool
-im_candidate (class loop *loop, gphi *phi, gcond *cond, im_iv *iv,
-	      const char **why)
+erbium_im_candidate (class loop *loop, gphi *phi, gcond *cond,
+		     erbium_im_iv *iv, const char **why)
 {
   *why = NULL;
   tree res = gimple_phi_result (phi);
@@ -216,7 +217,7 @@ im_candidate (class loop *loop, gphi *phi, gcond *cond, im_iv *iv,
       || !dominated_by_p (CDI_DOMINATORS, loop->latch, gimple_bb (inc)))
     *why = "not incremented once per iteration";
   else
-    *why = im_collect (loop, iv, res, cond);
+    *why = erbium_im_collect (loop, iv, res, cond);
   if (!*why && iv->refs.is_empty () && !iv->in_cond)
     *why = "no reference";
   return !*why;
@@ -225,7 +226,7 @@ im_candidate (class loop *loop, gphi *phi, gcond *cond, im_iv *iv,
 /* Whether the exit test COND compares an IV of LOOP with a value that is
    invariant in LOOP by == or !=: the form the index can take over.  */
 static bool
-im_cond_ok (class loop *loop, gcond *cond, const im_iv *iv)
+erbium_im_cond_ok (class loop *loop, gcond *cond, const erbium_im_iv *iv)
 {
   enum tree_code code = gimple_cond_code (cond);
   if (code != EQ_EXPR && code != NE_EXPR)
@@ -246,13 +247,13 @@ im_cond_ok (class loop *loop, gcond *cond, const im_iv *iv)
 /* Whether the target can address the references of G as a pointer plus
    a sizetype index plus their offsets.  */
 static bool
-im_addressable (const vec<im_iv *> &g)
+erbium_im_addressable (const vec<erbium_im_iv *> &g)
 {
   tree base = make_ssa_name (ptr_type_node);
   tree index = make_ssa_name (sizetype);
   bool ok = true;
-  for (im_iv *iv : g)
-    for (const im_ref &r : iv->refs)
+  for (erbium_im_iv *iv : g)
+    for (const erbium_im_ref &r : iv->refs)
       {
 	tree op = *r.op;
 	tree off = TREE_OPERAND (op, 1);
@@ -268,7 +269,7 @@ im_addressable (const vec<im_iv *> &g)
 
 /* Reset the debug statements that use NAME: its value is going.  */
 static void
-im_reset_debug_uses (tree name)
+erbium_im_reset_debug_uses (tree name)
 {
   imm_use_iterator it;
   gimple *use;
@@ -282,22 +283,79 @@ im_reset_debug_uses (tree name)
 
 /* Remove STMT, defined names and all.  */
 static void
-im_remove (gimple *stmt)
+erbium_im_remove (gimple *stmt)
 {
   gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
   gsi_remove (&gsi, true);
   release_defs (stmt);
 }
 
+/* Address the references of the member IV by a base and the index IDX:
+   the base, its value on entry (plus NB, or NULL_TREE), is computed in
+   *SEQ_P.  */
+static void
+erbium_im_rebase_refs (erbium_im_iv *iv, tree nb, tree idx, gimple_seq *seq_p)
+{
+  gimple_seq &seq = *seq_p;
+  /* The member's value on entry (plus NB) as a pointer: the base of
+     its references.  A new name, so that copy_ref_info gives it the
+     points-to information of the references' old base.  */
+  tree init = iv->init;
+  if (nb)
+    {
+      tree v0 = make_ssa_name (sizetype);
+      init = make_ssa_name (sizetype);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (v0, NOP_EXPR,
+						      iv->init));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (init, PLUS_EXPR,
+						      v0, nb));
+    }
+  tree base = make_ssa_name (ptr_type_node);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (base, NOP_EXPR, init));
+  for (erbium_im_ref &r : iv->refs)
+    {
+      tree op = *r.op;
+      tree off = TREE_OPERAND (op, 1);
+      tree tmr = build5 (TARGET_MEM_REF, TREE_TYPE (op), base, off, idx,
+			 NULL_TREE, NULL_TREE);
+      copy_ref_info (tmr, op);
+      *r.op = tmr;
+      update_stmt (r.stmt);
+    }
+}
+
+/* Remove the members of the group G, dead once merged: their
+   conversions, then each phi and increment, which use each other's
+   names.  */
+static void
+erbium_im_remove_members (vec<erbium_im_iv *> &g)
+{
+  for (erbium_im_iv *iv : g)
+    {
+      tree res = gimple_phi_result (iv->phi);
+      for (gimple *c : iv->convs)
+	{
+	  erbium_im_reset_debug_uses (gimple_assign_lhs (c));
+	  erbium_im_remove (c);
+	}
+      erbium_im_reset_debug_uses (res);
+      erbium_im_reset_debug_uses (gimple_assign_lhs (iv->inc));
+      gimple_stmt_iterator pg = gsi_for_stmt (iv->phi);
+      remove_phi_node (&pg, false);
+      erbium_im_remove (iv->inc);
+      release_ssa_name (res);
+    }
+}
+
 /* Give the group G of LOOP (same step) one index; COND is the exit
    test.  */
 static void
-im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
+erbium_im_merge (class loop *loop, vec<erbium_im_iv *> &g, gcond *cond)
 {
   edge pe = loop_preheader_edge (loop);
   gimple_seq seq = NULL;
-  im_iv *lead = g[0];
-  for (im_iv *iv : g)
+  erbium_im_iv *lead = g[0];
+  for (erbium_im_iv *iv : g)
     if (iv->in_cond)
       lead = iv;
 
@@ -337,34 +395,8 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
   gimple_stmt_iterator gsi = gsi_for_stmt (lead->inc);
   gsi_insert_before (&gsi, inc, GSI_SAME_STMT);
 
-  for (im_iv *iv : g)
-    {
-      /* The member's value on entry (plus NB) as a pointer: the base of
-	 its references.  A new name, so that copy_ref_info gives it the
-	 points-to information of the references' old base.  */
-      tree init = iv->init;
-      if (nb)
-	{
-	  tree v0 = make_ssa_name (sizetype);
-	  init = make_ssa_name (sizetype);
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (v0, NOP_EXPR,
-							  iv->init));
-	  gimple_seq_add_stmt (&seq, gimple_build_assign (init, PLUS_EXPR,
-							  v0, nb));
-	}
-      tree base = make_ssa_name (ptr_type_node);
-      gimple_seq_add_stmt (&seq, gimple_build_assign (base, NOP_EXPR, init));
-      for (im_ref &r : iv->refs)
-	{
-	  tree op = *r.op;
-	  tree off = TREE_OPERAND (op, 1);
-	  tree tmr = build5 (TARGET_MEM_REF, TREE_TYPE (op), base, off, idx,
-			     NULL_TREE, NULL_TREE);
-	  copy_ref_info (tmr, op);
-	  *r.op = tmr;
-	  update_stmt (r.stmt);
-	}
-    }
+  for (erbium_im_iv *iv : g)
+    erbium_im_rebase_refs (iv, nb, idx, &seq);
   if (lead->in_cond)
     {
       gimple_cond_set_lhs (cond, lead->cond_res ? idx : idx_next);
@@ -373,46 +405,24 @@ im_merge (class loop *loop, vec<im_iv *> &g, gcond *cond)
     }
   gsi_insert_seq_on_edge_immediate (pe, seq);
 
-  /* The members are dead now: their conversions, then each phi and
-     increment, which use each other's names.  */
-  for (im_iv *iv : g)
-    {
-      tree res = gimple_phi_result (iv->phi);
-      for (gimple *c : iv->convs)
-	{
-	  im_reset_debug_uses (gimple_assign_lhs (c));
-	  im_remove (c);
-	}
-      im_reset_debug_uses (res);
-      im_reset_debug_uses (gimple_assign_lhs (iv->inc));
-      gimple_stmt_iterator pg = gsi_for_stmt (iv->phi);
-      remove_phi_node (&pg, false);
-      im_remove (iv->inc);
-      release_ssa_name (res);
-    }
+  erbium_im_remove_members (g);
 }
 
-/* Merge the groups of LOOP.  */
+/* The header phis of LOOP (exit test COND, or NULL) that are candidates
+   (erbium_im_candidate), in IVS (new objects); the dump says why the others
+   are left alone.  */
 static void
-im_loop (class loop *loop)
+erbium_im_collect_candidates (class loop *loop, gcond *cond,
+			      vec<erbium_im_iv *> *ivs)
 {
-  edge exit = single_exit (loop);
-  gcond *cond = NULL;
-  if (exit)
-    {
-      gimple *last = last_stmt (exit->src);
-      if (last && gimple_code (last) == GIMPLE_COND)
-	cond = as_a <gcond *> (last);
-    }
-  auto_vec<im_iv *> ivs;
   for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
        gsi_next (&gsi))
     {
-      im_iv *iv = new im_iv;
+      erbium_im_iv *iv = new erbium_im_iv;
       const char *why;
-      if (im_candidate (loop, gsi.phi (), cond, iv, &why))
+      if (erbium_im_candidate (loop, gsi.phi (), cond, iv, &why))
 	{
-	  ivs.safe_push (iv);
+	  ivs->safe_push (iv);
 	  continue;
 	}
       if (why && dump_file)
@@ -425,6 +435,22 @@ im_loop (class loop *loop)
       iv->refs.release ();
       delete iv;
     }
+}
+
+/* Merge the groups of LOOP.  */
+static void
+erbium_im_loop (class loop *loop)
+{
+  edge exit = single_exit (loop);
+  gcond *cond = NULL;
+  if (exit)
+    {
+      gimple *last = last_stmt (exit->src);
+      if (last && gimple_code (last) == GIMPLE_COND)
+	cond = as_a <gcond *> (last);
+    }
+  auto_vec<erbium_im_iv *> ivs;
+  erbium_im_collect_candidates (loop, cond, &ivs);
 
   auto_vec<bool> done;
   done.safe_grow_cleared (ivs.length ());
@@ -432,7 +458,7 @@ im_loop (class loop *loop)
     {
       if (done[i])
 	continue;
-      auto_vec<im_iv *> g;
+      auto_vec<erbium_im_iv *> g;
       for (unsigned j = i; j < ivs.length (); j++)
 	if (!done[j] && tree_int_cst_equal (ivs[j]->step, ivs[i]->step))
 	  {
@@ -442,11 +468,11 @@ im_loop (class loop *loop)
       long step = (long) tree_to_shwi (ivs[i]->step);
       const char *why = NULL;
       int nconds = 0;
-      for (im_iv *iv : g)
+      for (erbium_im_iv *iv : g)
 	if (iv->in_cond)
 	  {
 	    nconds++;
-	    if (!im_cond_ok (loop, cond, iv))
+	    if (!erbium_im_cond_ok (loop, cond, iv))
 	      why = "exit test not == or != against an invariant";
 	  }
       if (g.length () < 2)
@@ -455,7 +481,7 @@ im_loop (class loop *loop)
 	why = "too many with its step (register pressure)";
       else if (nconds > 1)
 	why = "exit test compares two of them";
-      else if (!why && !im_addressable (g))
+      else if (!why && !erbium_im_addressable (g))
 	why = "base + index + offset is no address of the target";
       if (dump_file)
 	{
@@ -469,9 +495,9 @@ im_loop (class loop *loop)
 		     loop->num, g.length (), step);
 	}
       if (!why)
-	im_merge (loop, g, cond);
+	erbium_im_merge (loop, g, cond);
     }
-  for (im_iv *iv : ivs)
+  for (erbium_im_iv *iv : ivs)
     {
       iv->convs.release ();
       iv->refs.release ();
@@ -520,17 +546,15 @@ erbium_ivmerge_pass::execute (function *fun)
   calculate_dominance_info (CDI_DOMINATORS);
   for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
     if (loop->header && loop->latch)
-      im_loop (loop);
+      erbium_im_loop (loop);
   return 0;
 }
 
 } // anon namespace
 
-/* Register pass erbium-ivmerge right after the first "ivopts".
-   PLUGIN_NAME: the name GCC gave the plugin.  */
-void
-erbium_init_ivmerge (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_ivmerge_pass (gcc::context *ctxt)
 {
-  erbium_register_pass (plugin_name, new erbium_ivmerge_pass (g), "ivopts", 1,
-			PASS_POS_INSERT_AFTER);
+  return new erbium_ivmerge_pass (ctxt);
 }

@@ -55,7 +55,6 @@
 #include "insn-attr.h"
 #include "insn-config.h"
 #include "recog.h"
-#include "hash-set.h"
 #include "hash-map.h"
 #include "erbium-plugin.h"
 
@@ -73,36 +72,12 @@
    dump line prints exactly these four, and the tests scan it.  */
 #define ERBIUM_LOOPALIGN_STARTS 4
 
-/* Functions the plugin's passes changed, by their decls' DECL_UIDs:
-   a uid is never reused within a compilation, where the address of a
-   decl the garbage collector freed could be, and the set is outside the
-   collector's roots.  */
-typedef int_hash<int, -1, -2> erbium_uid_hash;
-static hash_set<erbium_uid_hash> *erbium_transformed;
-
-/* See erbium-plugin.h.  */
-void
-erbium_note_transformed (function *fun)
-{
-  if (!erbium_transformed)
-    erbium_transformed = new hash_set<erbium_uid_hash>;
-  erbium_transformed->add (DECL_UID (fun->decl));
-}
-
-/* See erbium-plugin.h.  */
-bool
-erbium_transformed_p (function *fun)
-{
-  return (erbium_transformed
-	  && erbium_transformed->contains (DECL_UID (fun->decl)));
-}
-
 namespace {
 
 /* One instruction of a loop: its estimated length in bytes and whether
    it starts an op (a conditional jump right after a compare or test
    does not: the two fuse).  */
-struct la_insn
+struct erbium_la_insn
 {
   int len;
   bool op;
@@ -111,7 +86,7 @@ struct la_insn
 /* Whether INSN sets the flags from a compare or test only, so that a
    conditional jump after it fuses with it.  */
 static bool
-la_compare_p (rtx_insn *insn)
+erbium_la_compare_p (rtx_insn *insn)
 {
   rtx set = single_set (insn);
   return set && GET_CODE (SET_SRC (set)) == COMPARE;
@@ -119,15 +94,16 @@ la_compare_p (rtx_insn *insn)
 
 /* The largest number of ops in one 64-byte block when the loop INSNS
    starts START bytes past a 64-byte boundary (START below 64, the loop
-   at most ERBIUM_LOOPALIGN_MAX_BYTES long, as la_collect accepts it).  */
+   at most ERBIUM_LOOPALIGN_MAX_BYTES long, as erbium_la_collect accepts it).
+   */
 static int
-la_max_ops (const vec<la_insn> &insns, int start)
+erbium_la_max_ops (const vec<erbium_la_insn> &insns, int start)
 {
   /* The blocks a loop can touch from the last start tried.  */
   int count[(16 * (ERBIUM_LOOPALIGN_STARTS - 1) + ERBIUM_LOOPALIGN_MAX_BYTES
 	     + 63) / 64] = { 0 };
   int pos = start;
-  for (const la_insn &i : insns)
+  for (const erbium_la_insn &i : insns)
     {
       unsigned b = pos / 64;
       gcc_assert (b < ARRAY_SIZE (count));
@@ -149,8 +125,8 @@ la_max_ops (const vec<la_insn> &insns, int start)
    unconditional jump away) is inside, or it is longer than
    ERBIUM_LOOPALIGN_MAX_BYTES.  */
 static bool
-la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
-	    int *bytes, location_t *loc)
+erbium_la_collect (rtx_insn *label, rtx_insn *jump, vec<erbium_la_insn> *out,
+		   int *bytes, location_t *loc)
 {
   *bytes = 0;
   *loc = UNKNOWN_LOCATION;
@@ -172,7 +148,7 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
       if (*loc == UNKNOWN_LOCATION
 	  && LOCATION_LOCUS (INSN_LOCATION (insn)) != UNKNOWN_LOCATION)
 	*loc = INSN_LOCATION (insn);
-      la_insn li;
+      erbium_la_insn li;
       if (JUMP_P (insn))
 	{
 	  /* Its length depends on addresses not known yet: the jump back
@@ -180,7 +156,7 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
 	     pass acts on; a jump out of the loop may be long, and the
 	     estimate then a few bytes short.  */
 	  li.len = 2;
-	  li.op = !(prev && la_compare_p (prev));
+	  li.op = !(prev && erbium_la_compare_p (prev));
 	}
       else
 	{
@@ -198,6 +174,85 @@ la_collect (rtx_insn *label, rtx_insn *jump, vec<la_insn> *out,
 	break;
     }
   return *bytes <= ERBIUM_LOOPALIGN_MAX_BYTES;
+}
+
+/* The innermost loops of the current function, in LOOPS: each a label
+   and the conditional jump back to it.  */
+static void
+erbium_la_innermost_loops (vec<std::pair<rtx_insn *, rtx_insn *> > *loops)
+{
+  /* Innermost loops: a conditional jump back to a label, with no other
+     such pair inside.  Walk forward, remembering the labels seen and the
+     latest label a backward jump went to.  */
+  hash_map<rtx_insn *, int> seen;
+  int n = 0;
+  int last_inner = -1;		/* position of the last chosen loop's label */
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn), n++)
+    {
+      if (LABEL_P (insn))
+	seen.put (insn, n);
+      if (!JUMP_P (insn) || !any_condjump_p (insn) || !JUMP_LABEL (insn)
+	  || !LABEL_P (JUMP_LABEL (insn)))
+	continue;
+      rtx_insn *label = as_a <rtx_insn *> (JUMP_LABEL (insn));
+      int *at = seen.get (label);
+      if (!at)
+	continue;
+      /* A loop around one already taken is not innermost.  */
+      if (*at <= last_inner)
+	continue;
+      loops->safe_push (std::make_pair (label, insn));
+      last_inner = *at;
+    }
+}
+
+/* Place the innermost loop from LABEL to its jump back JUMP: when some
+   of the starts tried overflow a 64-byte block and the best does not,
+   an asm before LABEL moves it to the best start (see the file
+   comment).  */
+static void
+erbium_la_place_loop (rtx_insn *label, rtx_insn *jump)
+{
+  auto_vec<erbium_la_insn> insns;
+  int bytes;
+  location_t loc;
+  if (!erbium_la_collect (label, jump, &insns, &bytes, &loc))
+    return;
+  /* final prints an asm's source line and needs a file name.  */
+  if (loc == UNKNOWN_LOCATION)
+    loc = DECL_SOURCE_LOCATION (current_function_decl);
+  int line = LOCATION_LINE (loc);
+  int ops[ERBIUM_LOOPALIGN_STARTS], best = 0, worst = 0;
+  for (int k = 0; k < ERBIUM_LOOPALIGN_STARTS; k++)
+    {
+      ops[k] = erbium_la_max_ops (insns, 16 * k);
+      if (ops[k] < ops[best])
+	best = k;
+      if (ops[k] > ops[worst])
+	worst = k;
+    }
+  bool place = (ops[best] <= ERBIUM_LOOPALIGN_OPS
+		&& ops[worst] > ERBIUM_LOOPALIGN_OPS);
+  if (dump_file)
+    fprintf (dump_file, "erbium-loopalign: loop at line %d: %u "
+	     "instructions, about %d bytes; most ops in a 64-byte block "
+	     "when it starts 0, 16, 32, 48 bytes past one: %d, %d, %d, "
+	     "%d; %s %d\n", line, insns.length (), bytes, ops[0], ops[1],
+	     ops[2], ops[3], place ? "placed at" : "left alone, best at",
+	     16 * best);
+  if (!place)
+    return;
+  char text[64];
+  if (best)
+    snprintf (text, sizeof text, ".p2align 6\n\t.nops %d", 16 * best);
+  else
+    snprintf (text, sizeof text, ".p2align 6");
+  rtx asm_rtx = gen_rtx_ASM_INPUT_loc (VOIDmode, ggc_strdup (text), loc);
+  MEM_VOLATILE_P (asm_rtx) = 1;
+  /* After the instruction before the label, so that it belongs to
+     that instruction's block (the machine reorg of x86 keeps the CFG
+     up to date, and final reads it).  */
+  emit_insn_after (asm_rtx, PREV_INSN (label));
 }
 
 const pass_data erbium_loopalign_pass_data = {
@@ -231,91 +286,18 @@ public:
 unsigned int
 erbium_loopalign_pass::execute (function *)
 {
-  /* Innermost loops: a conditional jump back to a label, with no other
-     such pair inside.  Walk forward, remembering the labels seen and the
-     latest label a backward jump went to.  */
-  hash_map<rtx_insn *, int> seen;
   auto_vec<std::pair<rtx_insn *, rtx_insn *> > loops;
-  int n = 0;
-  int last_inner = -1;		/* position of the last chosen loop's label */
-  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn), n++)
-    {
-      if (LABEL_P (insn))
-	seen.put (insn, n);
-      if (!JUMP_P (insn) || !any_condjump_p (insn) || !JUMP_LABEL (insn)
-	  || !LABEL_P (JUMP_LABEL (insn)))
-	continue;
-      rtx_insn *label = as_a <rtx_insn *> (JUMP_LABEL (insn));
-      int *at = seen.get (label);
-      if (!at)
-	continue;
-      /* A loop around one already taken is not innermost.  */
-      if (*at <= last_inner)
-	continue;
-      loops.safe_push (std::make_pair (label, insn));
-      last_inner = *at;
-    }
-
+  erbium_la_innermost_loops (&loops);
   for (auto &l : loops)
-    {
-      auto_vec<la_insn> insns;
-      int bytes;
-      location_t loc;
-      if (!la_collect (l.first, l.second, &insns, &bytes, &loc))
-	continue;
-      /* final prints an asm's source line and needs a file name.  */
-      if (loc == UNKNOWN_LOCATION)
-	loc = DECL_SOURCE_LOCATION (current_function_decl);
-      int line = LOCATION_LINE (loc);
-      int ops[ERBIUM_LOOPALIGN_STARTS], best = 0, worst = 0;
-      for (int k = 0; k < ERBIUM_LOOPALIGN_STARTS; k++)
-	{
-	  ops[k] = la_max_ops (insns, 16 * k);
-	  if (ops[k] < ops[best])
-	    best = k;
-	  if (ops[k] > ops[worst])
-	    worst = k;
-	}
-      bool place = (ops[best] <= ERBIUM_LOOPALIGN_OPS
-		    && ops[worst] > ERBIUM_LOOPALIGN_OPS);
-      if (dump_file)
-	fprintf (dump_file, "erbium-loopalign: loop at line %d: %u "
-		 "instructions, about %d bytes; most ops in a 64-byte block "
-		 "when it starts 0, 16, 32, 48 bytes past one: %d, %d, %d, "
-		 "%d; %s %d\n", line, insns.length (), bytes, ops[0], ops[1],
-		 ops[2], ops[3], place ? "placed at" : "left alone, best at",
-		 16 * best);
-      if (!place)
-	continue;
-      char text[64];
-      if (best)
-	snprintf (text, sizeof text, ".p2align 6\n\t.nops %d", 16 * best);
-      else
-	snprintf (text, sizeof text, ".p2align 6");
-      rtx asm_rtx = gen_rtx_ASM_INPUT_loc (VOIDmode, ggc_strdup (text), loc);
-      MEM_VOLATILE_P (asm_rtx) = 1;
-      /* After the instruction before the label, so that it belongs to
-	 that instruction's block (the machine reorg of x86 keeps the CFG
-	 up to date, and final reads it).  */
-      emit_insn_after (asm_rtx, PREV_INSN (l.first));
-    }
+    erbium_la_place_loop (l.first, l.second);
   return 0;
 }
 
 } // anon namespace
 
-/* Register pass erbium-loopalign after "mach" (machine-dependent reorg:
-   the last pass that moves instructions on x86) on x86 targets.
-   PLUGIN_NAME: the name GCC gave the plugin.  */
-void
-erbium_init_loopalign (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_loopalign_pass (gcc::context *ctxt)
 {
-  /* The plugin is built by and for the native GCC 12 (Makefile), so the
-     host's architecture is the target's.  */
-#if defined (__x86_64__) || defined (__i386__)
-  erbium_register_pass (plugin_name, new erbium_loopalign_pass (g), "mach",
-			1, PASS_POS_INSERT_AFTER);
-#else
-  (void) plugin_name;
-#endif
+  return new erbium_loopalign_pass (ctxt);
 }

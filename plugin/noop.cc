@@ -66,12 +66,12 @@ namespace {
 
 /* A fact's key: view root (SSA name), primitive, base (SSA name or
    NULL_TREE for a constant index).  */
-struct noop_key
+struct erbium_noop_key
 {
   tree view;
   int prim;
   tree base;
-  bool operator< (const noop_key &o) const
+  bool operator< (const erbium_noop_key &o) const
   {
     if (view != o.view)
       return SSA_NAME_VERSION (view) < SSA_NAME_VERSION (o.view);
@@ -86,25 +86,25 @@ struct noop_key
 /* A fact's value: the view's index of the key's primitive is at least
    BASE + OFF; LOC is the call that reached it, or UNKNOWN_LOCATION when
    several did.  */
-struct noop_fact
+struct erbium_noop_fact
 {
   HOST_WIDE_INT off;
   location_t loc;
 };
 
-typedef std::map<noop_key, noop_fact> noop_facts;
+typedef std::map<erbium_noop_key, erbium_noop_fact> erbium_noop_facts;
 
 /* The facts at the end of a block; TOP (every fact) until the block has
    been reached.  */
-struct noop_state
+struct erbium_noop_state
 {
   bool top = true;
-  noop_facts facts;
+  erbium_noop_facts facts;
 };
 
 /* A primitive's index as BASE + OFF (BASE NULL_TREE for a constant,
    error_mark_node when it cannot be decomposed).  */
-struct noop_index
+struct erbium_noop_index
 {
   tree base;
   HOST_WIDE_INT off;
@@ -112,7 +112,7 @@ struct noop_index
 
 /* The primitives whose calls the pass checks.  */
 static bool
-noop_checked_prim (enum erbium_prim p)
+erbium_noop_checked_prim (enum erbium_prim p)
 {
   return (p == ERBIUM_PRIM_COMMIT || p == ERBIUM_PRIM_UPDATE
 	  || p == ERBIUM_PRIM_STALL || p == ERBIUM_PRIM_RELEASE);
@@ -121,7 +121,7 @@ noop_checked_prim (enum erbium_prim p)
 /* The SSA name the pointer value X comes from through copies and
    conversions (the view's root), or NULL_TREE when X is no SSA name.  */
 static tree
-noop_root (tree x)
+erbium_noop_root (tree x)
 {
   while (x && TREE_CODE (x) == SSA_NAME)
     {
@@ -140,7 +140,7 @@ noop_root (tree x)
 /* OFF reduced to a signed value of PREC bits (wrapping), as the index
    arithmetic of the program wraps.  */
 static HOST_WIDE_INT
-noop_wrap (HOST_WIDE_INT off, unsigned prec)
+erbium_noop_wrap (HOST_WIDE_INT off, unsigned prec)
 {
   if (prec >= HOST_BITS_PER_WIDE_INT)
     return off;
@@ -151,9 +151,9 @@ noop_wrap (HOST_WIDE_INT off, unsigned prec)
    additions of constants and conversions that keep the value (same
    precision, widening from a signed type, or between 32 and 64 bits,
    which keeps the index the runtime reads).  BASE is not yet
-   canonical (noop_analysis::decompose).  */
-static noop_index
-noop_decompose_raw (tree e)
+   canonical (erbium_noop_analysis::decompose).  */
+static erbium_noop_index
+erbium_noop_decompose_raw (tree e)
 {
   HOST_WIDE_INT off = 0;
   for (int depth = 0; depth < 64; depth++)
@@ -163,8 +163,8 @@ noop_decompose_raw (tree e)
 	  if (!tree_fits_shwi_p (e) && !tree_fits_uhwi_p (e))
 	    break;
 	  unsigned prec = TYPE_PRECISION (TREE_TYPE (e));
-	  return { NULL_TREE, noop_wrap (off + (HOST_WIDE_INT)
-					 TREE_INT_CST_LOW (e), prec) };
+	  return { NULL_TREE, erbium_noop_wrap (off + (HOST_WIDE_INT)
+						TREE_INT_CST_LOW (e), prec) };
 	}
       if (TREE_CODE (e) != SSA_NAME)
 	break;
@@ -200,9 +200,9 @@ noop_decompose_raw (tree e)
 	  tree c = gimple_assign_rhs2 (d);
 	  if (!tree_fits_shwi_p (c) && !tree_fits_uhwi_p (c))
 	    break;
-	  HOST_WIDE_INT k = noop_wrap ((HOST_WIDE_INT) TREE_INT_CST_LOW (c),
-				       prec);
-	  off = noop_wrap (code == PLUS_EXPR ? off + k : off - k, prec);
+	  HOST_WIDE_INT k
+	    = erbium_noop_wrap ((HOST_WIDE_INT) TREE_INT_CST_LOW (c), prec);
+	  off = erbium_noop_wrap (code == PLUS_EXPR ? off + k : off - k, prec);
 	  e = a;
 	}
       else
@@ -216,7 +216,7 @@ noop_decompose_raw (tree e)
 /* The user's variable the SSA name NAME is a version of, or NULL_TREE
    when it has none (a temporary).  */
 static tree
-noop_named_var (tree name)
+erbium_noop_named_var (tree name)
 {
   tree var = SSA_NAME_VAR (name);
   if (!var || !DECL_NAME (var) || DECL_ARTIFICIAL (var))
@@ -227,7 +227,7 @@ noop_named_var (tree name)
 /* How the index BASE + OFF reads in a message or the dump, in a static
    buffer; NULL when BASE has no name.  */
 static const char *
-noop_index_text (tree base, HOST_WIDE_INT off)
+erbium_noop_index_text (tree base, HOST_WIDE_INT off)
 {
   static char buf[2][160];
   static int which;
@@ -239,11 +239,11 @@ noop_index_text (tree base, HOST_WIDE_INT off)
       snprintf (b, sizeof buf[0], HOST_WIDE_INT_PRINT_DEC, off);
       return b;
     }
-  tree var = noop_named_var (base);
+  tree var = erbium_noop_named_var (base);
   if (!var)
     {
       /* The program's name for the value, converted: int hd = update
-	 (...) names the 64-bit result hd (noop_decompose_raw looks
+	 (...) names the 64-bit result hd (erbium_noop_decompose_raw looks
 	 through that conversion).  */
       imm_use_iterator it;
       gimple *u;
@@ -251,7 +251,7 @@ noop_index_text (tree base, HOST_WIDE_INT off)
 	if (is_gimple_assign (u)
 	    && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (u))
 	    && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
-	    && (var = noop_named_var (gimple_assign_lhs (u))))
+	    && (var = erbium_noop_named_var (gimple_assign_lhs (u))))
 	  break;
     }
   if (!var)
@@ -269,7 +269,7 @@ noop_index_text (tree base, HOST_WIDE_INT off)
 
 /* The name of the view whose root is VIEW, for messages.  */
 static const char *
-noop_view_text (tree view)
+erbium_noop_view_text (tree view)
 {
   tree var = SSA_NAME_VAR (view);
   if (var && DECL_NAME (var) && !DECL_ARTIFICIAL (var))
@@ -280,15 +280,15 @@ noop_view_text (tree view)
 /* The user's location of STMT: where the macros of <erbium.h> were
    expanded, not inside them.  */
 static location_t
-noop_location (const gimple *stmt)
+erbium_noop_location (const gimple *stmt)
 {
   return linemap_resolve_location (line_table, gimple_location (stmt),
 				   LRK_MACRO_EXPANSION_POINT, NULL);
 }
 
 /* An arithmetic expression (no memory, no side effects) computed into
-   NAME, for noop_analysis::canonical.  */
-struct noop_expr
+   NAME, for erbium_noop_analysis::canonical.  */
+struct erbium_noop_expr
 {
   enum tree_code code;
   tree type;
@@ -296,39 +296,39 @@ struct noop_expr
   tree name;
 };
 
-class noop_analysis
+class erbium_noop_analysis
 {
 public:
-  explicit noop_analysis (function *fun) : fun (fun) {}
+  explicit erbium_noop_analysis (function *fun) : fun (fun) {}
   void run ();
 
 private:
   function *fun;
   /* View roots whose er_view * escapes.  */
   hash_set<tree> escaped;
-  std::vector<noop_state> out;
+  std::vector<erbium_noop_state> out;
   /* The canonical name of each SSA name (canonical).  */
   hash_map<tree, tree> canon;
   /* The arithmetic expressions seen, in reverse post-order.  */
-  auto_vec<noop_expr> exprs;
+  auto_vec<erbium_noop_expr> exprs;
 
   tree canonical (tree name);
-  noop_index decompose (tree e);
+  erbium_noop_index decompose (tree e);
 
   void find_escapes ();
-  bool meet (basic_block bb, noop_state *in);
-  void transfer (basic_block bb, noop_facts *f, bool report);
-  void kill_view (noop_facts *f, tree view);
-  void kill_escaped (noop_facts *f);
-  void kill_name (noop_facts *f, tree name);
-  void check_call (gimple *stmt, enum erbium_prim p, noop_facts *f,
+  bool meet (basic_block bb, erbium_noop_state *in);
+  void transfer (basic_block bb, erbium_noop_facts *f, bool report);
+  void kill_view (erbium_noop_facts *f, tree view);
+  void kill_escaped (erbium_noop_facts *f);
+  void kill_name (erbium_noop_facts *f, tree name);
+  void check_call (gimple *stmt, enum erbium_prim p, erbium_noop_facts *f,
 		   bool report);
 };
 
 /* Record in ESCAPED the view roots whose value is used other than as the
    view of a runtime view call or through copies and conversions.  */
 void
-noop_analysis::find_escapes ()
+erbium_noop_analysis::find_escapes ()
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -339,7 +339,7 @@ noop_analysis::find_escapes ()
 	  gphi *phi = pi.phi ();
 	  for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
 	    {
-	      tree r = noop_root (gimple_phi_arg_def (phi, i));
+	      tree r = erbium_noop_root (gimple_phi_arg_def (phi, i));
 	      if (r && POINTER_TYPE_P (TREE_TYPE (r)))
 		escaped.add (r);
 	    }
@@ -369,7 +369,7 @@ noop_analysis::find_escapes ()
 	      if (view_call && gimple_call_num_args (stmt) > 0
 		  && gimple_call_arg (stmt, 0) == u)
 		continue;
-	      tree r = noop_root (u);
+	      tree r = erbium_noop_root (u);
 	      if (r)
 		escaped.add (r);
 	    }
@@ -379,7 +379,7 @@ noop_analysis::find_escapes ()
 
 /* Drop the facts of view VIEW.  */
 void
-noop_analysis::kill_view (noop_facts *f, tree view)
+erbium_noop_analysis::kill_view (erbium_noop_facts *f, tree view)
 {
   for (auto it = f->begin (); it != f->end ();)
     if (it->first.view == view)
@@ -390,7 +390,7 @@ noop_analysis::kill_view (noop_facts *f, tree view)
 
 /* Drop the facts of every view that escapes.  */
 void
-noop_analysis::kill_escaped (noop_facts *f)
+erbium_noop_analysis::kill_escaped (erbium_noop_facts *f)
 {
   for (auto it = f->begin (); it != f->end ();)
     if (escaped.contains (it->first.view))
@@ -401,7 +401,7 @@ noop_analysis::kill_escaped (noop_facts *f)
 
 /* Drop the facts about the value of NAME, which is defined again.  */
 void
-noop_analysis::kill_name (noop_facts *f, tree name)
+erbium_noop_analysis::kill_name (erbium_noop_facts *f, tree name)
 {
   for (auto it = f->begin (); it != f->end ();)
     if (it->first.view == name || it->first.base == name)
@@ -418,7 +418,7 @@ noop_analysis::kill_name (noop_facts *f, tree name)
    for every name in reverse post-order first (run), so that the choice
    does not depend on the order of the queries.  */
 tree
-noop_analysis::canonical (tree name)
+erbium_noop_analysis::canonical (tree name)
 {
   if (!name || TREE_CODE (name) != SSA_NAME)
     return name;
@@ -431,11 +431,11 @@ noop_analysis::canonical (tree name)
       && get_gimple_rhs_class (gimple_assign_rhs_code (d))
 	 != GIMPLE_SINGLE_RHS)
     {
-      noop_expr x = { gimple_assign_rhs_code (d), TREE_TYPE (name),
+      erbium_noop_expr x = { gimple_assign_rhs_code (d), TREE_TYPE (name),
 		      { NULL_TREE, NULL_TREE, NULL_TREE }, name };
       for (unsigned i = 1; i < gimple_num_ops (d) && i <= 3; i++)
 	x.ops[i - 1] = canonical (gimple_op (d, i));
-      for (const noop_expr &y : exprs)
+      for (const erbium_noop_expr &y : exprs)
 	{
 	  gimple *yd = SSA_NAME_DEF_STMT (y.name);
 	  if (y.code != x.code || !types_compatible_p (y.type, x.type))
@@ -464,11 +464,11 @@ noop_analysis::canonical (tree name)
   return result;
 }
 
-/* noop_decompose_raw with a canonical base.  */
-noop_index
-noop_analysis::decompose (tree e)
+/* erbium_noop_decompose_raw with a canonical base.  */
+erbium_noop_index
+erbium_noop_analysis::decompose (tree e)
 {
-  noop_index idx = noop_decompose_raw (e);
+  erbium_noop_index idx = erbium_noop_decompose_raw (e);
   if (idx.base != error_mark_node)
     idx.base = canonical (idx.base);
   return idx;
@@ -477,8 +477,8 @@ noop_analysis::decompose (tree e)
 /* Look up in F the fact of VIEW and primitive P for the index IDX; true
    with *K, the largest C such that the index is at least IDX + C.  */
 static bool
-noop_lookup (const noop_facts &f, tree view, int p, noop_index idx,
-	     HOST_WIDE_INT *k, location_t *loc)
+erbium_noop_lookup (const erbium_noop_facts &f, tree view, int p,
+		    erbium_noop_index idx, HOST_WIDE_INT *k, location_t *loc)
 {
   if (idx.base == error_mark_node)
     return false;
@@ -493,7 +493,7 @@ noop_lookup (const noop_facts &f, tree view, int p, noop_index idx,
 /* Compute in *IN the facts at the start of BB from its predecessors'
    OUT (phis translated); false when no predecessor has been reached.  */
 bool
-noop_analysis::meet (basic_block bb, noop_state *in)
+erbium_noop_analysis::meet (basic_block bb, erbium_noop_state *in)
 {
   auto_vec<edge> preds;
   edge e;
@@ -514,12 +514,12 @@ noop_analysis::meet (basic_block bb, noop_state *in)
      the facts its argument's decomposition has there.  */
   struct cand
   {
-    noop_key key;
+    erbium_noop_key key;
     gphi *phi;
   };
   auto_vec<cand> cands;
   edge e0 = preds[0];
-  const noop_facts &f0 = out[e0->src->index].facts;
+  const erbium_noop_facts &f0 = out[e0->src->index].facts;
   hash_set<tree> phi_defs;
   for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
        gsi_next (&pi))
@@ -535,7 +535,7 @@ noop_analysis::meet (basic_block bb, noop_state *in)
       tree res = gimple_phi_result (phi);
       if (!INTEGRAL_TYPE_P (TREE_TYPE (res)))
 	continue;
-      noop_index a = decompose (PHI_ARG_DEF_FROM_EDGE (phi, e0));
+      erbium_noop_index a = decompose (PHI_ARG_DEF_FROM_EDGE (phi, e0));
       if (a.base == error_mark_node)
 	continue;
       for (const auto &kv : f0)
@@ -550,13 +550,13 @@ noop_analysis::meet (basic_block bb, noop_state *in)
       bool ok = true;
       for (unsigned i = 0; ok && i < preds.length (); i++)
 	{
-	  const noop_facts &fp = out[preds[i]->src->index].facts;
-	  noop_index idx = { c.key.base, 0 };
+	  const erbium_noop_facts &fp = out[preds[i]->src->index].facts;
+	  erbium_noop_index idx = { c.key.base, 0 };
 	  if (c.phi)
 	    idx = decompose (PHI_ARG_DEF_FROM_EDGE (c.phi, preds[i]));
 	  HOST_WIDE_INT k;
 	  location_t l;
-	  if (!noop_lookup (fp, c.key.view, c.key.prim, idx, &k, &l))
+	  if (!erbium_noop_lookup (fp, c.key.view, c.key.prim, idx, &k, &l))
 	    ok = false;
 	  else if (i == 0)
 	    best = k, loc = l;
@@ -576,31 +576,31 @@ noop_analysis::meet (basic_block bb, noop_state *in)
 /* Check the primitive call STMT (P) against F, warn when REPORT and it
    provably does nothing, and add its facts.  */
 void
-noop_analysis::check_call (gimple *stmt, enum erbium_prim p, noop_facts *f,
-			   bool report)
+erbium_noop_analysis::check_call (gimple *stmt, enum erbium_prim p,
+				  erbium_noop_facts *f, bool report)
 {
-  tree view = noop_root (gimple_call_arg (stmt, 0));
+  tree view = erbium_noop_root (gimple_call_arg (stmt, 0));
   tree lhs = gimple_call_lhs (stmt);
   if (lhs && TREE_CODE (lhs) == SSA_NAME)
     kill_name (f, lhs);
   if (!view)
     return;
-  noop_index idx = decompose (gimple_call_arg (stmt, 1));
+  erbium_noop_index idx = decompose (gimple_call_arg (stmt, 1));
   HOST_WIDE_INT k = 0;
   location_t prev;
-  bool known = noop_lookup (*f, view, p, idx, &k, &prev);
+  bool known = erbium_noop_lookup (*f, view, p, idx, &k, &prev);
   if (report)
     {
       const char *spell = erbium_prim_spelling (p);
-      location_t loc = noop_location (stmt);
-      const char *now = noop_index_text (idx.base, idx.off);
-      const char *then = known ? noop_index_text (idx.base, idx.off + k)
+      location_t loc = erbium_noop_location (stmt);
+      const char *now = erbium_noop_index_text (idx.base, idx.off);
+      const char *then = known ? erbium_noop_index_text (idx.base, idx.off + k)
 			       : NULL;
       if (dump_file)
 	{
 	  expanded_location xl = expand_location (loc);
 	  fprintf (dump_file, "erbium-noop: %s of view %s at line %d: index "
-		   "%s: ", spell, noop_view_text (view), xl.line,
+		   "%s: ", spell, erbium_noop_view_text (view), xl.line,
 		   now ? now : "(expression)");
 	  if (!known)
 	    fprintf (dump_file, "no earlier %s of the view on every path; "
@@ -623,20 +623,20 @@ noop_analysis::check_call (gimple *stmt, enum erbium_prim p, noop_facts *f,
 					"index %qs is not above %qs, which an "
 					"earlier %qs of the view reached on "
 					"every path to it", spell,
-					noop_view_text (view), now, then,
-					spell);
+					erbium_noop_view_text (view),
+					now, then, spell);
 	  else
 	    warned = erbium_warning_at (loc, ERBIUM_WARN_NOOP,
 					"%qs of view %qs does nothing: its "
 					"index is not above the one an "
 					"earlier %qs of the view reached on "
 					"every path to it", spell,
-					noop_view_text (view), spell);
+					erbium_noop_view_text (view), spell);
 	  if (warned && prev != UNKNOWN_LOCATION)
 	    inform (prev, "the earlier %qs", spell);
 	}
     }
-  location_t loc = noop_location (stmt);
+  location_t loc = erbium_noop_location (stmt);
   if (p == ERBIUM_PRIM_UPDATE)
     {
       /* update returns its index, or at the end of the stream a smaller
@@ -657,7 +657,8 @@ noop_analysis::check_call (gimple *stmt, enum erbium_prim p, noop_facts *f,
 /* Apply BB's statements to F (the facts at its start; BB's phis are
    already accounted for); when REPORT, check and report the calls.  */
 void
-noop_analysis::transfer (basic_block bb, noop_facts *f, bool report)
+erbium_noop_analysis::transfer (basic_block bb, erbium_noop_facts *f,
+				bool report)
 {
   for (gimple_stmt_iterator si = gsi_start_bb (bb); !gsi_end_p (si);
        gsi_next (&si))
@@ -678,7 +679,7 @@ noop_analysis::transfer (basic_block bb, noop_facts *f, bool report)
 	  continue;
 	}
       enum erbium_prim p = erbium_primitive_call (stmt);
-      if (p != ERBIUM_PRIM_NONE && noop_checked_prim (p))
+      if (p != ERBIUM_PRIM_NONE && erbium_noop_checked_prim (p))
 	{
 	  check_call (stmt, p, f, report);
 	  continue;
@@ -696,7 +697,8 @@ noop_analysis::transfer (basic_block bb, noop_facts *f, bool report)
 	{
 	  /* A hand-over gives the view another view's indices.  */
 	  tree view = (gimple_call_num_args (stmt) > 0
-		       ? noop_root (gimple_call_arg (stmt, 0)) : NULL_TREE);
+		       ? erbium_noop_root (gimple_call_arg (stmt,
+							    0)) : NULL_TREE);
 	  if (view)
 	    kill_view (f, view);
 	  else
@@ -712,7 +714,7 @@ noop_analysis::transfer (basic_block bb, noop_facts *f, bool report)
 /* Solve the data-flow problem, then walk the blocks once more to report
    the calls that do nothing.  */
 void
-noop_analysis::run ()
+erbium_noop_analysis::run ()
 {
   find_escapes ();
   out.resize (last_basic_block_for_fn (fun));
@@ -735,7 +737,7 @@ noop_analysis::run ()
   if (!had_dom)
     free_dominance_info (CDI_DOMINATORS);
   std::vector<int> visits (last_basic_block_for_fn (fun), 0);
-  std::vector<noop_state> in (last_basic_block_for_fn (fun));
+  std::vector<erbium_noop_state> in (last_basic_block_for_fn (fun));
   /* Rounds over the blocks in reverse post-order until nothing changes;
      after ROUNDS_EXACT rounds, a fact whose offset fell at a block's
      start is dropped there, so that the facts only shrink.  */
@@ -746,7 +748,7 @@ noop_analysis::run ()
       for (int i = 0; i < n; i++)
 	{
 	  basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[i]);
-	  noop_state st;
+	  erbium_noop_state st;
 	  if (!meet (bb, &st))
 	    continue;
 	  if (++visits[bb->index] > rounds_exact && !in[bb->index].top)
@@ -761,7 +763,7 @@ noop_analysis::run ()
 	      }
 	  in[bb->index] = st;
 	  transfer (bb, &st.facts, false);
-	  noop_state &o = out[bb->index];
+	  erbium_noop_state &o = out[bb->index];
 	  bool same = !o.top && o.facts.size () == st.facts.size ();
 	  if (same)
 	    for (auto a = o.facts.begin (), b = st.facts.begin ();
@@ -784,7 +786,7 @@ noop_analysis::run ()
       basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[i]);
       if (in[bb->index].top)
 	continue;
-      noop_facts f = in[bb->index].facts;
+      erbium_noop_facts f = in[bb->index].facts;
       transfer (bb, &f, true);
     }
   free (rpo);
@@ -827,20 +829,18 @@ erbium_noop_pass::execute (function *fun)
 	 !any && !gsi_end_p (si); gsi_next (&si))
       {
 	enum erbium_prim p = erbium_primitive_call (gsi_stmt (si));
-	any = p != ERBIUM_PRIM_NONE && noop_checked_prim (p);
+	any = p != ERBIUM_PRIM_NONE && erbium_noop_checked_prim (p);
       }
   if (any)
-    noop_analysis (fun).run ();
+    erbium_noop_analysis (fun).run ();
   return 0;
 }
 
 } // anon namespace
 
-/* Register pass erbium-noop right after "ssa" (every -O level).
-   PLUGIN_NAME: the name GCC gave the plugin.  */
-void
-erbium_init_noop (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_noop_pass (gcc::context *ctxt)
 {
-  erbium_register_pass (plugin_name, new erbium_noop_pass (g), "ssa", 1,
-			PASS_POS_INSERT_AFTER);
+  return new erbium_noop_pass (ctxt);
 }

@@ -341,8 +341,8 @@ void erbium_init_outline (const char *plugin_name);
    FN's body (GENERIC): called functions, sites created, taskwaits.  */
 void erbium_note_function (tree fn);
 
-/* Register the decision (PLUGIN_ALL_IPA_PASSES_START) and the
-   erbium-tasks dump pass.  */
+/* Register the decision (PLUGIN_ALL_IPA_PASSES_START); plugin.cc places
+   the erbium-tasks dump pass (erbium_make_tasks_pass).  */
 void erbium_init_tasksites (const char *plugin_name);
 
 /* Whether a call of FNDECL may create a task instance, tick, wait for
@@ -356,10 +356,5 @@ bool erbium_call_may_move_streams (tree fndecl, std::string *why);
 /* The site whose er_site variable ADDR takes the address of, or
    NULL.  */
 erbium_site *erbium_site_of (tree addr);
-
-/* ---- taskloop.cc ---- */
-
-/* Register the erbium-taskloop pass (the static conversion).  */
-void erbium_init_taskloop (const char *plugin_name);
 
 #endif /* ERBIUM_OMP_STREAM_H */

@@ -258,6 +258,149 @@ erbium_scan (tree *tp, erbium_body_scan *s)
   walk_tree (tp, erbium_scan_r, s, NULL);
 }
 
+/* The BIND_EXPR T of a task body scanned by S: its variables are the
+   body's own; its body, then what its variables need scanned.  */
+static void
+erbium_scan_bind (tree t, erbium_body_scan *s)
+{
+  if (BIND_EXPR_BLOCK (t) && s->bind_depth == 0)
+    s->blocks.safe_push (BIND_EXPR_BLOCK (t));
+  for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
+    s->inner->add (d);
+  s->bind_depth++;
+  erbium_scan (&BIND_EXPR_BODY (t), s);
+  for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
+    {
+      if (TREE_CODE (d) == FUNCTION_DECL)
+	{
+	  error_at (DECL_SOURCE_LOCATION (d), "nested function %qD in "
+		    "the body of a task: define it outside the function",
+		    d);
+	  s->ok = false;
+	}
+      if (VAR_P (d) && !TREE_STATIC (d))
+	{
+	  erbium_scan (&DECL_INITIAL (d), s);
+	  erbium_scan (&DECL_SIZE (d), s);
+	  erbium_scan (&DECL_SIZE_UNIT (d), s);
+	}
+    }
+  s->bind_depth--;
+}
+
+/* Scan the operands of T, a loop or switch statement of a task body, for
+   S, with *DEPTH (S's loop or switch depth) one deeper.  */
+static void
+erbium_scan_nested (tree t, erbium_body_scan *s, int *depth)
+{
+  (*depth)++;
+  for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+    erbium_scan (&TREE_OPERAND (t, i), s);
+  (*depth)--;
+}
+
+/* Note for S that the view B (a base declaration, or NULL_TREE) may be
+   written.  */
+static void
+erbium_note_written (erbium_body_scan *s, tree b)
+{
+  if (b && s->views->contains (b))
+    s->written->add (b);
+}
+
+/* The declaration or label that T (a DECL_EXPR, LABEL_EXPR, TARGET_EXPR
+   or COMPOUND_LITERAL_EXPR of a task body) brings into the body.  */
+static tree
+erbium_declared_by (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case DECL_EXPR:
+      return DECL_EXPR_DECL (t);
+    case LABEL_EXPR:
+      return LABEL_EXPR_LABEL (t);
+    case TARGET_EXPR:
+      return TARGET_EXPR_SLOT (t);
+    default:
+      return COMPOUND_LITERAL_EXPR_DECL (t);
+    }
+}
+
+/* The SAVE_EXPR T of a task body scanned by S: noted, and walked once;
+   not walked when the control program evaluates it.  */
+static void
+erbium_scan_save (tree t, int *walk_subtrees, erbium_body_scan *s)
+{
+  if (!s->saves->add (t))
+    s->save_list.safe_push (t);
+  else
+    *walk_subtrees = 0;
+  if (s->outer_saves->contains (t))
+    *walk_subtrees = 0;
+}
+
+/* Note for S the use of the variable or parameter T in a task body: an
+   automatic one declared outside the body is captured.  */
+static void
+erbium_note_use (tree t, erbium_body_scan *s)
+{
+  if (erbium_automatic_p (t) && !s->inner->contains (t)
+      && !s->used->add (t))
+    s->uses.safe_push (t);
+}
+
+/* The jump T (return, break, continue) at LOC of a task body scanned
+   by S: an error when it leaves the body.  */
+static void
+erbium_scan_jump (tree t, location_t loc, erbium_body_scan *s)
+{
+  switch (TREE_CODE (t))
+    {
+    case RETURN_EXPR:
+      error_at (loc, "%<return%> in the body of a task: the body is run by "
+		"another process; a task ends at the end of its statement");
+      s->ok = false;
+      break;
+
+    case BREAK_STMT:
+      if (!s->loops && !s->switches)
+	{
+	  error_at (loc, "%<break%> out of the body of a task");
+	  s->ok = false;
+	}
+      break;
+
+    default:
+      if (!s->loops)
+	{
+	  error_at (loc, "%<continue%> out of the body of a task");
+	  s->ok = false;
+	}
+      break;
+    }
+}
+
+/* The conversion T of a task body scanned by S: the address of a view
+   converted to a pointer to const only reads it.  */
+static void
+erbium_scan_conversion (tree t, int *walk_subtrees, erbium_body_scan *s)
+{
+  /* The address of a view converted to a pointer to const only
+     reads it (a view passed to a `const T *' parameter).  */
+  tree op = TREE_OPERAND (t, 0);
+  if (TREE_CODE (op) == ADDR_EXPR && POINTER_TYPE_P (TREE_TYPE (t))
+      && TYPE_READONLY (TREE_TYPE (TREE_TYPE (t))))
+    {
+      tree b = erbium_base_decl (TREE_OPERAND (op, 0));
+      if (b && s->views->contains (b))
+	{
+	  /* The lvalue's operands (subscripts), not the ADDR_EXPR.  */
+	  erbium_scan (&TREE_OPERAND (op, 0), s);
+	  *walk_subtrees = 0;
+	}
+    }
+}
+
 /* The scan callback (walk_tree) over the task's statement.  */
 static tree
 erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
@@ -275,95 +418,37 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
   switch (TREE_CODE (t))
     {
     case BIND_EXPR:
-      if (BIND_EXPR_BLOCK (t) && s->bind_depth == 0)
-	s->blocks.safe_push (BIND_EXPR_BLOCK (t));
-      for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
-	s->inner->add (d);
-      s->bind_depth++;
-      erbium_scan (&BIND_EXPR_BODY (t), s);
-      for (tree d = BIND_EXPR_VARS (t); d; d = DECL_CHAIN (d))
-	{
-	  if (TREE_CODE (d) == FUNCTION_DECL)
-	    {
-	      error_at (DECL_SOURCE_LOCATION (d), "nested function %qD in "
-			"the body of a task: define it outside the function",
-			d);
-	      s->ok = false;
-	    }
-	  if (VAR_P (d) && !TREE_STATIC (d))
-	    {
-	      erbium_scan (&DECL_INITIAL (d), s);
-	      erbium_scan (&DECL_SIZE (d), s);
-	      erbium_scan (&DECL_SIZE_UNIT (d), s);
-	    }
-	}
-      s->bind_depth--;
+      erbium_scan_bind (t, s);
       *walk_subtrees = 0;
       return NULL_TREE;
 
     case DECL_EXPR:
-      s->inner->add (DECL_EXPR_DECL (t));
-      return NULL_TREE;
-
     case LABEL_EXPR:
-      s->inner->add (LABEL_EXPR_LABEL (t));
-      return NULL_TREE;
-
     case TARGET_EXPR:
-      s->inner->add (TARGET_EXPR_SLOT (t));
-      return NULL_TREE;
-
     case COMPOUND_LITERAL_EXPR:
-      s->inner->add (COMPOUND_LITERAL_EXPR_DECL (t));
+      s->inner->add (erbium_declared_by (t));
       return NULL_TREE;
 
     case SAVE_EXPR:
-      if (!s->saves->add (t))
-	s->save_list.safe_push (t);
-      else
-	*walk_subtrees = 0;
-      if (s->outer_saves->contains (t))
-	*walk_subtrees = 0;
+      erbium_scan_save (t, walk_subtrees, s);
       return NULL_TREE;
 
     case RETURN_EXPR:
-      error_at (loc, "%<return%> in the body of a task: the body is run by "
-		"another process; a task ends at the end of its statement");
-      s->ok = false;
+    case BREAK_STMT:
+    case CONTINUE_STMT:
+      erbium_scan_jump (t, loc, s);
       return NULL_TREE;
 
     case FOR_STMT:
     case WHILE_STMT:
     case DO_STMT:
-      s->loops++;
-      for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-	erbium_scan (&TREE_OPERAND (t, i), s);
-      s->loops--;
+      erbium_scan_nested (t, s, &s->loops);
       *walk_subtrees = 0;
       return NULL_TREE;
 
     case SWITCH_STMT:
-      s->switches++;
-      for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-	erbium_scan (&TREE_OPERAND (t, i), s);
-      s->switches--;
+      erbium_scan_nested (t, s, &s->switches);
       *walk_subtrees = 0;
-      return NULL_TREE;
-
-    case BREAK_STMT:
-      if (!s->loops && !s->switches)
-	{
-	  error_at (loc, "%<break%> out of the body of a task");
-	  s->ok = false;
-	}
-      return NULL_TREE;
-
-    case CONTINUE_STMT:
-      if (!s->loops)
-	{
-	  error_at (loc, "%<continue%> out of the body of a task");
-	  s->ok = false;
-	}
       return NULL_TREE;
 
     case MODIFY_EXPR:
@@ -373,52 +458,23 @@ erbium_scan_r (tree *tp, int *walk_subtrees, void *data)
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
     case ADDR_EXPR:
-      {
-	tree b = erbium_base_decl (TREE_OPERAND (t, 0));
-	if (b && s->views->contains (b))
-	  s->written->add (b);
-	return NULL_TREE;
-      }
+      erbium_note_written (s, erbium_base_decl (TREE_OPERAND (t, 0)));
+      return NULL_TREE;
 
     case NOP_EXPR:
     case CONVERT_EXPR:
-      {
-	/* The address of a view converted to a pointer to const only
-	   reads it (a view passed to a `const T *' parameter).  */
-	tree op = TREE_OPERAND (t, 0);
-	if (TREE_CODE (op) == ADDR_EXPR && POINTER_TYPE_P (TREE_TYPE (t))
-	    && TYPE_READONLY (TREE_TYPE (TREE_TYPE (t))))
-	  {
-	    tree b = erbium_base_decl (TREE_OPERAND (op, 0));
-	    if (b && s->views->contains (b))
-	      {
-		/* The lvalue's operands (subscripts), not the ADDR_EXPR.  */
-		erbium_scan (&TREE_OPERAND (op, 0), s);
-		*walk_subtrees = 0;
-	      }
-	  }
-	return NULL_TREE;
-      }
+      erbium_scan_conversion (t, walk_subtrees, s);
+      return NULL_TREE;
 
     case ASM_EXPR:
       for (tree o = ASM_OUTPUTS (t); o; o = TREE_CHAIN (o))
-	{
-	  tree b = erbium_base_decl (TREE_VALUE (o));
-	  if (b && s->views->contains (b))
-	    s->written->add (b);
-	}
+	erbium_note_written (s, erbium_base_decl (TREE_VALUE (o)));
       return NULL_TREE;
 
     case VAR_DECL:
     case PARM_DECL:
       *walk_subtrees = 0;
-      if (erbium_automatic_p (t) && !s->inner->contains (t)
-	  && !s->used->add (t))
-	s->uses.safe_push (t);
-      return NULL_TREE;
-
-    case LABEL_DECL:
-      *walk_subtrees = 0;
+      erbium_note_use (t, s);
       return NULL_TREE;
 
     default:
@@ -809,6 +865,308 @@ erbium_text (tree t)
   return pp_formatted_text (&pp);
 }
 
+/* How the dump of SITE says the binding B of a view is made.  */
+static std::string
+erbium_binding_text (const erbium_site *site, const erbium_binding &b)
+{
+  const erbium_access &a = site->accesses[b.acc];
+  bool out = a.kind == ERBIUM_ACC_OUTPUT;
+  std::string how;
+  switch (b.kind)
+    {
+    case ERBIUM_BIND_WINDOW:
+      how = (b.in >= 0 ? "the output window, filled from the input window "
+			 "(inout_reuse)" : "the window");
+      break;
+    case ERBIUM_BIND_ROWS:
+      how = (b.in >= 0 ? "rows of the windows array (v[k] is output "
+			 "window k), filled from the input windows "
+			 "(inout_reuse)"
+	     : "rows of the windows array (v[k] is window k)");
+      break;
+    case ERBIUM_BIND_MAYBE:
+      how = "the window when the burst equals the view's size at run "
+	    "time, else a local copy whose burst is copied to the window "
+	    "(the burst or the size is not constant)";
+      break;
+    case ERBIUM_BIND_LOCAL:
+      if (a.count)
+	how = (out ? "local rows, each row's burst copied to its window "
+		     "(rows larger than the burst)"
+	       : "local rows copied from the windows (the body may write "
+		 "the view)");
+      else if (!out)
+	how = "a local copy of the window (the body may write the view)";
+      else if (b.in >= 0)
+	how = "a local copy filled from the input window, its burst copied "
+	      "to the output window (inout_reuse, view larger than its "
+	      "burst)";
+      else
+	how = "a local copy, its burst copied to the window (view larger "
+	      "than its burst)";
+      break;
+    }
+  return how;
+}
+
+/* The creation code of a site, in the control program's function FN at
+   LOC: its temporaries CVARS and statements CSTMTS (erbium_outline_site
+   makes them a BIND_EXPR).  */
+struct erbium_creation
+{
+  tree fn;
+  location_t loc;
+  tree cvars;
+  tree cstmts;
+
+  /* A new temporary of TYPE named NM (or none) among CVARS.  */
+  tree temp (tree type, const char *nm)
+  {
+    tree v = erbium_temp (type, nm, fn, loc);
+    DECL_CHAIN (v) = cvars;
+    cvars = v;
+    return v;
+  }
+};
+
+/* Store the captures CAPS of a site into its activation ACTV, in the
+   creation code CR: a copy of each firstprivate (retaining the stream
+   handles it holds), the address of each shared variable.  */
+static void
+erbium_store_captures (erbium_creation *cr, vec<erbium_capture> &caps,
+		       tree actv)
+{
+  tree i64 = erbium_int64_type ();
+  location_t loc = cr->loc;
+  tree &cstmts = cr->cstmts;
+  auto ctemp = [&] (tree type, const char *nm) {
+    return cr->temp (type, nm);
+  };
+  for (erbium_capture &c : caps)
+    {
+      if (c.kind == ERBIUM_CAP_PRIVATE || c.kind == ERBIUM_CAP_VLA)
+	continue;
+      tree val = c.decl;
+      if (c.kind == ERBIUM_CAP_SHARED)
+	{
+	  TREE_ADDRESSABLE (c.decl) = 1;
+	  val = build_fold_addr_expr (c.decl);
+	}
+      tree f = erbium_ref (actv, c.field);
+      if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
+	append_to_statement_list_force (build2 (MODIFY_EXPR,
+						TREE_TYPE (c.field), f, val),
+					&cstmts);
+      else
+	erbium_assign (&cstmts, f, val, loc);
+      if (c.stream && c.kind == ERBIUM_CAP_FIRSTPRIVATE)
+	{
+	  if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
+	    {
+	      tree idx = ctemp (i64, NULL);
+	      tree n = fold_convert (i64, erbium_elements (TREE_TYPE
+							   (c.field)));
+	      tree e = build4 (ARRAY_REF, ptr_type_node, unshare_expr (f),
+			       idx, NULL_TREE, NULL_TREE);
+	      append_to_statement_list_force
+		(erbium_counted_loop (idx, n, erbium_task_call
+				      (loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
+				      loc), &cstmts);
+	    }
+	  else
+	    append_to_statement_list_force
+	      (build3 (COND_EXPR, void_type_node,
+		       build2 (NE_EXPR, boolean_type_node, unshare_expr (f),
+			       null_pointer_node),
+		       erbium_task_call (loc, ERBIUM_FN_STREAM_RETAIN, 1,
+					 unshare_expr (f)),
+		       build_empty_stmt (loc)), &cstmts);
+	}
+    }
+}
+
+/* Copy the activation ACTV (of type ACT) and, after it, each
+   variable-length array of CAPS into a buffer of the creation code CR,
+   which *ARGS_PTR and *ARGS_SIZE (bytes) then give the runtime.  */
+static void
+erbium_copy_vla_args (erbium_creation *cr, vec<erbium_capture> &caps,
+		      tree act, tree actv, tree *args_ptr, tree *args_size)
+{
+  tree i64 = erbium_int64_type ();
+  location_t loc = cr->loc;
+  tree fn = cr->fn;
+  tree &cvars = cr->cvars, &cstmts = cr->cstmts;
+  auto ctemp = [&] (tree type, const char *nm) {
+    return cr->temp (type, nm);
+  };
+  /* The activation and, after it, each variable-length array copied
+     (16-byte aligned), in a buffer of the creation's block: the
+     runtime copies ARGS_SIZE bytes.  */
+  tree total = ctemp (i64, NULL);
+  auto round = [&] (tree x) {
+    return fold_build2 (BIT_AND_EXPR, i64,
+			fold_build2 (PLUS_EXPR, i64, x,
+				     build_int_cst (i64, 15)),
+			build_int_cst (i64, -16));
+  };
+  erbium_assign (&cstmts, total,
+		 round (fold_convert (i64, TYPE_SIZE_UNIT (act))), loc);
+  for (erbium_capture &c : caps)
+    if (c.kind == ERBIUM_CAP_VLA)
+      {
+	erbium_assign (&cstmts, erbium_ref (actv, c.field), total, loc);
+	erbium_assign (&cstmts, erbium_ref (actv, c.len_field),
+		       fold_convert (i64, TYPE_SIZE_UNIT (TREE_TYPE
+							  (c.decl))), loc);
+	erbium_assign (&cstmts, total,
+		       fold_build2 (PLUS_EXPR, i64, total,
+				    round (erbium_ref (actv, c.len_field))),
+		       loc);
+      }
+  tree nbuf = ctemp (sizetype, NULL);
+  erbium_assign (&cstmts, nbuf, total, loc);
+  tree bt = build_array_type (char_type_node, build_index_type
+			      (size_binop (MINUS_EXPR, nbuf,
+					   size_one_node)));
+  tree buf = erbium_temp (bt, "__args", fn, loc);
+  TREE_ADDRESSABLE (buf) = 1;
+  SET_DECL_ALIGN (buf, 128);
+  DECL_USER_ALIGN (buf) = 1;
+  DECL_CHAIN (buf) = cvars;
+  cvars = buf;
+  append_to_statement_list_force (build1 (DECL_EXPR, void_type_node,
+					  buf), &cstmts);
+  tree bufp = build_fold_addr_expr (buf);
+  append_to_statement_list_force (erbium_memcpy (bufp, *args_ptr,
+						 TYPE_SIZE_UNIT (act), loc),
+				  &cstmts);
+  for (erbium_capture &c : caps)
+    if (c.kind == ERBIUM_CAP_VLA)
+      {
+	tree dst = fold_build_pointer_plus
+	  (fold_convert (ptr_type_node, bufp),
+	   fold_convert (sizetype, erbium_ref (actv, c.field)));
+	append_to_statement_list_force
+	  (erbium_memcpy (dst, build_fold_addr_expr (c.decl),
+			  erbium_ref (actv, c.len_field), loc), &cstmts);
+	if (c.stream)
+	  {
+	    tree idx = ctemp (i64, NULL);
+	    tree n = fold_build2 (TRUNC_DIV_EXPR, i64,
+				  erbium_ref (actv, c.len_field),
+				  build_int_cst (i64,
+						 POINTER_SIZE_UNITS));
+	    tree e = build_array_ref (loc, c.decl, idx);
+	    append_to_statement_list_force
+	      (erbium_counted_loop (idx, n, erbium_task_call
+				    (loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
+				    loc), &cstmts);
+	  }
+      }
+  *args_ptr = bufp;
+  *args_size = nbuf;
+}
+
+/* The static er_site variable of SITE, created in FN (named FNAME) at
+   LOC (XL): its body function BODY_FN and where it is for messages;
+   SITE keeps it, BODY_FN, INNER_FN (the task function) and FN.  */
+static tree
+erbium_make_site_var (erbium_site *site, tree fn, const char *fname,
+		      location_t loc, const expanded_location &xl,
+		      tree body_fn, tree inner_fn)
+{
+  int uid = site->id;
+  tree srec = erbium_site_type ();
+  char name[64];
+  snprintf (name, sizeof name, "__erbium_site_%s_%d", fname, uid);
+  tree svar = build_decl (loc, VAR_DECL, get_identifier (name), srec);
+  TREE_STATIC (svar) = 1;
+  TREE_PUBLIC (svar) = 0;
+  DECL_ARTIFICIAL (svar) = 1;
+  DECL_IGNORED_P (svar) = 1;
+  TREE_USED (svar) = 1;
+  TREE_ADDRESSABLE (svar) = 1;
+  char where[512];
+  if (site->name)
+    snprintf (where, sizeof where, "%s:%d (%s)", xl.file, xl.line,
+	      IDENTIFIER_POINTER (site->name));
+  else
+    snprintf (where, sizeof where, "%s:%d", xl.file, xl.line);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "body"),
+			  build_fold_addr_expr (body_fn));
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "where"),
+			  erbium_string_literal (where));
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "flags"),
+			  build_int_cst (integer_type_node, 0));
+  DECL_INITIAL (svar) = build_constructor (srec, elts);
+  varpool_node::finalize_decl (svar);
+  site->site_var = erbium_keep (svar);
+  site->body_fn = erbium_keep (body_fn);
+  site->inner_fn = erbium_keep (inner_fn);
+  site->creator = fn;
+  return svar;
+}
+
+/* The dump of SITE (the erbium-tasks dump, tasksites.cc), at XL in the
+   function named FNAME: its body function BODY_FN, its accesses, how each
+   view is bound (BINDS) and its captures (CAPS).  */
+static std::string
+erbium_site_dump_text (erbium_site *site, const expanded_location &xl,
+		       const char *fname, tree body_fn,
+		       const vec<erbium_binding> &binds,
+		       const vec<erbium_capture> &caps)
+{
+  int n_acc = site->accesses.length ();
+  std::string dump = std::string ("site ") + xl.file + ":" + std::to_string (xl.line)
+	 + " '#pragma " + site->pragma + "' in " + fname + ": "
+	 + (site->plain ? "data-flow task without stream clause"
+	    : "stream task")
+	 + ", body " + IDENTIFIER_POINTER (DECL_NAME (body_fn)) + "\n";
+  for (int i = 0; i < n_acc; i++)
+    {
+      const erbium_access &a = site->accesses[i];
+      dump += "  access " + std::to_string (i) + ": "
+	      + erbium_access_kind_name (a) + " "
+	      + erbium_name (a.stream_decl)
+	      + (a.esize ? "" : " (implicitly typed)") + ", view "
+	      + (a.implicit_view ? "implicit " : "") + erbium_name (a.view);
+      if (a.count)
+	dump += ", " + erbium_text (a.count) + " windows";
+      dump += ", burst "
+	      + (a.kind == ERBIUM_ACC_PEEK ? std::string ("0")
+		 : erbium_text (a.burst))
+	      + ", horizon "
+	      + erbium_text (a.kind == ERBIUM_ACC_OUTPUT
+			     ? a.burst : erbium_elements (a.count
+							  ? TREE_TYPE
+							  (a.view_type)
+							  : TREE_TYPE
+							  (a.view)))
+	      + " (view elements)\n";
+    }
+  for (const erbium_binding &b : binds)
+    dump += std::string ("  view ") + erbium_name (b.view) + ": "
+	    + erbium_binding_text (site, b) + "\n";
+  for (const erbium_capture &c : caps)
+    {
+      static const char *const kinds[] = {
+	"firstprivate (copied)",
+	"firstprivate (variable-length array, copied after the activation)",
+	"shared (address)", "private (new)",
+	"size of the control program (copied)"
+      };
+      dump += std::string ("  capture ")
+	      + (c.kind == ERBIUM_CAP_SAVE ? "(size)" : erbium_name (c.decl))
+	      + ": " + kinds[c.kind]
+	      + (c.stream && (c.kind == ERBIUM_CAP_FIRSTPRIVATE
+			       || c.kind == ERBIUM_CAP_VLA)
+		 ? ", stream handle retained" : "")
+	      + "\n";
+    }
+  return dump;
+}
+
 /* Outline the stream site SITE whose statement is STMT, in function FN.
    Returns the creation code that replaces the marker and STMT, or
    NULL_TREE after an error (reported).  */
@@ -846,7 +1204,6 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   if (!scan.ok)
     return NULL_TREE;
 
-  std::string dump;
   expanded_location xl = expand_location (loc);
 
   /* The captures.  */
@@ -1446,87 +1803,19 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   erbium_finish_function (body_fn);
 
   /* The site.  */
-  tree srec = erbium_site_type ();
-  snprintf (name, sizeof name, "__erbium_site_%s_%d", fname, uid);
-  tree svar = build_decl (loc, VAR_DECL, get_identifier (name), srec);
-  TREE_STATIC (svar) = 1;
-  TREE_PUBLIC (svar) = 0;
-  DECL_ARTIFICIAL (svar) = 1;
-  DECL_IGNORED_P (svar) = 1;
-  TREE_USED (svar) = 1;
-  TREE_ADDRESSABLE (svar) = 1;
-  char where[512];
-  if (site->name)
-    snprintf (where, sizeof where, "%s:%d (%s)", xl.file, xl.line,
-	      IDENTIFIER_POINTER (site->name));
-  else
-    snprintf (where, sizeof where, "%s:%d", xl.file, xl.line);
-  vec<constructor_elt, va_gc> *elts = NULL;
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "body"),
-			  build_fold_addr_expr (body_fn));
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "where"),
-			  erbium_string_literal (where));
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "flags"),
-			  build_int_cst (integer_type_node, 0));
-  DECL_INITIAL (svar) = build_constructor (srec, elts);
-  varpool_node::finalize_decl (svar);
-  site->site_var = erbium_keep (svar);
-  site->body_fn = erbium_keep (body_fn);
-  site->inner_fn = erbium_keep (inner_fn);
-  site->creator = fn;
+  tree svar = erbium_make_site_var (site, fn, fname, loc, xl, body_fn,
+				    inner_fn);
 
   /* The creation code, in FN.  */
-  tree cvars = NULL_TREE, cstmts = NULL_TREE;
+  erbium_creation cr = { fn, loc, NULL_TREE, NULL_TREE };
+  tree &cvars = cr.cvars, &cstmts = cr.cstmts;
   auto ctemp = [&] (tree type, const char *nm) {
-    tree v = erbium_temp (type, nm, fn, loc);
-    DECL_CHAIN (v) = cvars;
-    cvars = v;
-    return v;
+    return cr.temp (type, nm);
   };
   tree actv = has_act ? ctemp (act, "__act") : NULL_TREE;
   if (actv)
     TREE_ADDRESSABLE (actv) = 1;
-  for (erbium_capture &c : caps)
-    {
-      if (c.kind == ERBIUM_CAP_PRIVATE || c.kind == ERBIUM_CAP_VLA)
-	continue;
-      tree val = c.decl;
-      if (c.kind == ERBIUM_CAP_SHARED)
-	{
-	  TREE_ADDRESSABLE (c.decl) = 1;
-	  val = build_fold_addr_expr (c.decl);
-	}
-      tree f = erbium_ref (actv, c.field);
-      if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
-	append_to_statement_list_force (build2 (MODIFY_EXPR,
-						TREE_TYPE (c.field), f, val),
-					&cstmts);
-      else
-	erbium_assign (&cstmts, f, val, loc);
-      if (c.stream && c.kind == ERBIUM_CAP_FIRSTPRIVATE)
-	{
-	  if (TREE_CODE (TREE_TYPE (c.field)) == ARRAY_TYPE)
-	    {
-	      tree idx = ctemp (i64, NULL);
-	      tree n = fold_convert (i64, erbium_elements (TREE_TYPE
-							   (c.field)));
-	      tree e = build4 (ARRAY_REF, ptr_type_node, unshare_expr (f),
-			       idx, NULL_TREE, NULL_TREE);
-	      append_to_statement_list_force
-		(erbium_counted_loop (idx, n, erbium_task_call
-				      (loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
-				      loc), &cstmts);
-	    }
-	  else
-	    append_to_statement_list_force
-	      (build3 (COND_EXPR, void_type_node,
-		       build2 (NE_EXPR, boolean_type_node, unshare_expr (f),
-			       null_pointer_node),
-		       erbium_task_call (loc, ERBIUM_FN_STREAM_RETAIN, 1,
-					 unshare_expr (f)),
-		       build_empty_stmt (loc)), &cstmts);
-	}
-    }
+  erbium_store_captures (&cr, caps, actv);
   /* The accesses: stream handles, counts and bursts evaluated once, in
      clause order.  */
   tree acc_type = erbium_access_type ();
@@ -1703,166 +1992,14 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   for (erbium_capture &c : caps)
     any_vla |= c.kind == ERBIUM_CAP_VLA;
   if (any_vla)
-    {
-      /* The activation and, after it, each variable-length array copied
-	 (16-byte aligned), in a buffer of the creation's block: the
-	 runtime copies ARGS_SIZE bytes.  */
-      tree total = ctemp (i64, NULL);
-      auto round = [&] (tree x) {
-	return fold_build2 (BIT_AND_EXPR, i64,
-			    fold_build2 (PLUS_EXPR, i64, x,
-					 build_int_cst (i64, 15)),
-			    build_int_cst (i64, -16));
-      };
-      erbium_assign (&cstmts, total,
-		     round (fold_convert (i64, TYPE_SIZE_UNIT (act))), loc);
-      for (erbium_capture &c : caps)
-	if (c.kind == ERBIUM_CAP_VLA)
-	  {
-	    erbium_assign (&cstmts, erbium_ref (actv, c.field), total, loc);
-	    erbium_assign (&cstmts, erbium_ref (actv, c.len_field),
-			   fold_convert (i64, TYPE_SIZE_UNIT (TREE_TYPE
-							      (c.decl))), loc);
-	    erbium_assign (&cstmts, total,
-			   fold_build2 (PLUS_EXPR, i64, total,
-					round (erbium_ref (actv, c.len_field))),
-			   loc);
-	  }
-      tree nbuf = ctemp (sizetype, NULL);
-      erbium_assign (&cstmts, nbuf, total, loc);
-      tree bt = build_array_type (char_type_node, build_index_type
-				  (size_binop (MINUS_EXPR, nbuf,
-					       size_one_node)));
-      tree buf = erbium_temp (bt, "__args", fn, loc);
-      TREE_ADDRESSABLE (buf) = 1;
-      SET_DECL_ALIGN (buf, 128);
-      DECL_USER_ALIGN (buf) = 1;
-      DECL_CHAIN (buf) = cvars;
-      cvars = buf;
-      append_to_statement_list_force (build1 (DECL_EXPR, void_type_node,
-					      buf), &cstmts);
-      tree bufp = build_fold_addr_expr (buf);
-      append_to_statement_list_force (erbium_memcpy (bufp, args_ptr,
-						     TYPE_SIZE_UNIT (act), loc),
-				      &cstmts);
-      for (erbium_capture &c : caps)
-	if (c.kind == ERBIUM_CAP_VLA)
-	  {
-	    tree dst = fold_build_pointer_plus
-	      (fold_convert (ptr_type_node, bufp),
-	       fold_convert (sizetype, erbium_ref (actv, c.field)));
-	    append_to_statement_list_force
-	      (erbium_memcpy (dst, build_fold_addr_expr (c.decl),
-			      erbium_ref (actv, c.len_field), loc), &cstmts);
-	    if (c.stream)
-	      {
-		tree idx = ctemp (i64, NULL);
-		tree n = fold_build2 (TRUNC_DIV_EXPR, i64,
-				      erbium_ref (actv, c.len_field),
-				      build_int_cst (i64,
-						     POINTER_SIZE_UNITS));
-		tree e = build_array_ref (loc, c.decl, idx);
-		append_to_statement_list_force
-		  (erbium_counted_loop (idx, n, erbium_task_call
-					(loc, ERBIUM_FN_STREAM_RETAIN, 1, e),
-					loc), &cstmts);
-	      }
-	  }
-      args_ptr = bufp;
-      args_size = nbuf;
-    }
+    erbium_copy_vla_args (&cr, caps, act, actv, &args_ptr, &args_size);
   tree create = erbium_task_call
     (loc, ERBIUM_FN_TASK_CREATE, 6, build_fold_addr_expr (svar), args_ptr,
      args_size, acc_ptr, fold_convert (integer_type_node, nacc), flags);
   append_to_statement_list_force (create, &cstmts);
 
   /* The dump.  */
-  dump = std::string ("site ") + xl.file + ":" + std::to_string (xl.line)
-	 + " '#pragma " + site->pragma + "' in " + fname + ": "
-	 + (site->plain ? "data-flow task without stream clause"
-	    : "stream task")
-	 + ", body " + IDENTIFIER_POINTER (DECL_NAME (body_fn)) + "\n";
-  for (int i = 0; i < n_acc; i++)
-    {
-      const erbium_access &a = site->accesses[i];
-      dump += "  access " + std::to_string (i) + ": "
-	      + erbium_access_kind_name (a) + " "
-	      + erbium_name (a.stream_decl)
-	      + (a.esize ? "" : " (implicitly typed)") + ", view "
-	      + (a.implicit_view ? "implicit " : "") + erbium_name (a.view);
-      if (a.count)
-	dump += ", " + erbium_text (a.count) + " windows";
-      dump += ", burst "
-	      + (a.kind == ERBIUM_ACC_PEEK ? std::string ("0")
-		 : erbium_text (a.burst))
-	      + ", horizon "
-	      + erbium_text (a.kind == ERBIUM_ACC_OUTPUT
-			     ? a.burst : erbium_elements (a.count
-							  ? TREE_TYPE
-							  (a.view_type)
-							  : TREE_TYPE
-							  (a.view)))
-	      + " (view elements)\n";
-    }
-  for (const erbium_binding &b : binds)
-    {
-      const erbium_access &a = site->accesses[b.acc];
-      bool out = a.kind == ERBIUM_ACC_OUTPUT;
-      std::string how;
-      switch (b.kind)
-	{
-	case ERBIUM_BIND_WINDOW:
-	  how = (b.in >= 0 ? "the output window, filled from the input window "
-			     "(inout_reuse)" : "the window");
-	  break;
-	case ERBIUM_BIND_ROWS:
-	  how = (b.in >= 0 ? "rows of the windows array (v[k] is output "
-			     "window k), filled from the input windows "
-			     "(inout_reuse)"
-		 : "rows of the windows array (v[k] is window k)");
-	  break;
-	case ERBIUM_BIND_MAYBE:
-	  how = "the window when the burst equals the view's size at run "
-		"time, else a local copy whose burst is copied to the window "
-		"(the burst or the size is not constant)";
-	  break;
-	case ERBIUM_BIND_LOCAL:
-	  if (a.count)
-	    how = (out ? "local rows, each row's burst copied to its window "
-			 "(rows larger than the burst)"
-		   : "local rows copied from the windows (the body may write "
-		     "the view)");
-	  else if (!out)
-	    how = "a local copy of the window (the body may write the view)";
-	  else if (b.in >= 0)
-	    how = "a local copy filled from the input window, its burst copied "
-		  "to the output window (inout_reuse, view larger than its "
-		  "burst)";
-	  else
-	    how = "a local copy, its burst copied to the window (view larger "
-		  "than its burst)";
-	  break;
-	}
-      dump += std::string ("  view ") + erbium_name (b.view) + ": " + how
-	      + "\n";
-    }
-  for (const erbium_capture &c : caps)
-    {
-      static const char *const kinds[] = {
-	"firstprivate (copied)",
-	"firstprivate (variable-length array, copied after the activation)",
-	"shared (address)", "private (new)",
-	"size of the control program (copied)"
-      };
-      dump += std::string ("  capture ")
-	      + (c.kind == ERBIUM_CAP_SAVE ? "(size)" : erbium_name (c.decl))
-	      + ": " + kinds[c.kind]
-	      + (c.stream && (c.kind == ERBIUM_CAP_FIRSTPRIVATE
-			       || c.kind == ERBIUM_CAP_VLA)
-		 ? ", stream handle retained" : "")
-	      + "\n";
-    }
-  site->dump = dump;
+  site->dump = erbium_site_dump_text (site, xl, fname, body_fn, binds, caps);
 
   tree bind = build3 (BIND_EXPR, void_type_node, cvars, cstmts, NULL_TREE);
   TREE_SIDE_EFFECTS (bind) = 1;
@@ -1908,13 +2045,14 @@ struct erbium_find
 
 static tree erbium_find_r (tree *tp, int *walk_subtrees, void *data);
 
-/* Lower the site at the marker *I of a statement list; the iterator then
-   points at what replaced the marker and the statement.  */
-static void
-erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
+/* The statement after the marker *I of SITE (the task body), with the
+   debug statements before it and, for a jump, its branch hint; *JP is
+   then its position.  Returns NULL_TREE, the marker removed, after an
+   error for a pragma followed by no statement.  */
+static tree
+erbium_marker_statement (tree_stmt_iterator *i, erbium_site *site,
+			 tree_stmt_iterator *jp)
 {
-  tree marker = tsi_stmt (*i);
-  erbium_site *site = erbium_sites[erbium_marker_site (marker)];
   /* The statement after the marker; with -gstatement-frontiers, the C
      front end puts a DEBUG_BEGIN_STMT before it, which moves into the
      task's body with it (as in GCC's own OpenMP tasks).  An empty
@@ -1958,7 +2096,7 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
 		  stmt && TREE_CODE (stmt) == DECL_EXPR
 		  ? ", not a declaration" : stmt ? ", not a label" : "");
       tsi_delink (i);
-      return;
+      return NULL_TREE;
     }
   if (debug)
     {
@@ -1966,6 +2104,41 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
       stmt = debug;
       *tsi_stmt_ptr (j) = stmt;
     }
+  *jp = j;
+  return stmt;
+}
+
+/* GCC's OpenMP task for SITE, a task without stream clause, whose body
+   is STMT.  */
+static tree
+erbium_omp_task (erbium_site *site, tree stmt)
+{
+  tree body = stmt;
+  if (TREE_CODE (body) != BIND_EXPR)
+    {
+      body = build3 (BIND_EXPR, void_type_node, NULL_TREE, body,
+		     NULL_TREE);
+      TREE_SIDE_EFFECTS (body) = 1;
+    }
+  tree rep = make_node (OMP_TASK);
+  TREE_TYPE (rep) = void_type_node;
+  OMP_TASK_CLAUSES (rep) = site->omp_clauses;
+  OMP_TASK_BODY (rep) = body;
+  SET_EXPR_LOCATION (rep, site->loc);
+  return rep;
+}
+
+/* Lower the site at the marker *I of a statement list; the iterator then
+   points at what replaced the marker and the statement.  */
+static void
+erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
+{
+  tree marker = tsi_stmt (*i);
+  erbium_site *site = erbium_sites[erbium_marker_site (marker)];
+  tree_stmt_iterator j;
+  tree stmt = erbium_marker_statement (i, site, &j);
+  if (!stmt)
+    return;
   tree rep = NULL_TREE;
   expanded_location xl = expand_location (site->loc);
   std::string where = (std::string ("site ") + xl.file + ":"
@@ -1997,18 +2170,7 @@ erbium_lower_marker (tree_stmt_iterator *i, erbium_find *f)
     ;
   else if (site->kind == ERBIUM_SITE_OMP)
     {
-      tree body = stmt;
-      if (TREE_CODE (body) != BIND_EXPR)
-	{
-	  body = build3 (BIND_EXPR, void_type_node, NULL_TREE, body,
-			 NULL_TREE);
-	  TREE_SIDE_EFFECTS (body) = 1;
-	}
-      rep = make_node (OMP_TASK);
-      TREE_TYPE (rep) = void_type_node;
-      OMP_TASK_CLAUSES (rep) = site->omp_clauses;
-      OMP_TASK_BODY (rep) = body;
-      SET_EXPR_LOCATION (rep, site->loc);
+      rep = erbium_omp_task (site, stmt);
       site->dump = where + "OpenMP task (no stream clause; "
 		   + (f->region ? "inside an OpenMP construct"
 		      : site->omp_only ? "a clause of OpenMP tasks only"

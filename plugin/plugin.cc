@@ -1,5 +1,6 @@
 /* plugin.cc -- entry point of the Erbium GCC plugin: version check,
-   plugin arguments, and the call of each part's init function.
+   plugin arguments, the call of each part's init function, and the
+   table of where each pass of the plugin runs (erbium_passes).
 
    Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed once, in
    erbium_args below, which makes the help text and the list of valid
@@ -230,8 +231,14 @@ erbium_dump_requested (const char *pass_name)
   return false;
 }
 
-/* See erbium-plugin.h.  */
-void
+/* Register PASS (a new pass object of the plugin) with GCC's pass
+   manager at POS (PASS_POS_INSERT_AFTER or _BEFORE) relative to instance
+   INSTANCE (1 = the first; 0 = every one, each getting a clone of PASS)
+   of the pass named REF, for the plugin PLUGIN_NAME (GCC internals,
+   "Plugins": "Interacting with the pass manager"); then turn on PASS's
+   dump when the dump argument names it (erbium_dump_requested).  An
+   unknown REF is GCC's fatal error at registration.  */
+static void
 erbium_register_pass (const char *plugin_name, opt_pass *pass,
 		      const char *ref, int instance, int pos)
 {
@@ -265,6 +272,229 @@ erbium_enable_dump (const char *pass_name)
   return ok;
 }
 
+/* When a row of erbium_passes is registered.  */
+enum erbium_pass_when
+{
+  ERBIUM_PASS_ALWAYS,		/* in cc1 and lto1 */
+  ERBIUM_PASS_CC1,		/* only with the C front end (cc1) */
+  ERBIUM_PASS_NO_TSAN,		/* without -fsanitize=thread */
+  ERBIUM_PASS_TSAN		/* with -fsanitize=thread */
+};
+
+/* Where each pass of the plugin runs, in the order of GCC's pipeline, as
+   GCC's passes.def lists its own: the pass (made by its file's
+   erbium_make_*_pass), the GCC pass REF it is placed at, which
+   instance of REF (1 = the first; 0 = every one, each getting a clone),
+   before or after it, and when the row applies.  erbium_register_passes
+   registers the rows placed at a pass of GCC first, then those placed at
+   a pass of the plugin (erbium-stripmine just before erbium-window).
+   The passes run after cc1's front end; those after IPA run in lto1 too
+   at -flto (the head comment).  GCC-PLUGIN-NOTES.md, "Passes".  */
+static const struct erbium_pass_place
+{
+  opt_pass *(*make) (gcc::context *);
+  const char *ref;
+  int instance;
+  enum pass_positioning_ops pos;
+  enum erbium_pass_when when;
+} erbium_passes[] = {
+  /* erbium-noop (noop.cc): right after "ssa", at every -O level.  */
+  { erbium_make_noop_pass, "ssa", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_ALWAYS },
+  /* erbium-stripmine (stripmine.cc): just before erbium-window.  */
+  { erbium_make_stripmine_pass, "erbium-window", 1, PASS_POS_INSERT_BEFORE,
+    ERBIUM_PASS_ALWAYS },
+  /* erbium-window (window.cc): after "laddress", i.e. before lim2.  */
+  { erbium_make_window_pass, "laddress", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_ALWAYS },
+  /* erbium-lower (lower.cc) under -fsanitize=thread: one instance just
+     before the first "tsan", which runs before the loop pipeline:
+     ThreadSanitizer instruments the code it sees then, and the inline
+     fast paths must be part of it, their acquire loads and release
+     stores becoming __tsan_atomic64_load/store calls (tsan.cc,
+     instrument_builtin_call).  Expanded after it, the fast paths would
+     publish and read indices unseen, and every element a consumer reads
+     would be reported as a race with the producer's write.  The
+     vectoriser then sees the expanded code, which does not matter for a
+     program built to be checked.  */
+  { erbium_make_lower_pass, "tsan", 1, PASS_POS_INSERT_BEFORE,
+    ERBIUM_PASS_TSAN },
+  /* erbium-taskloop (taskloop.cc): the static conversion of task
+     creation loops, just before the loop pipeline.  */
+  { erbium_make_taskloop_pass, "loop", 1, PASS_POS_INSERT_BEFORE,
+    ERBIUM_PASS_CC1 },
+  /* erbium-lower (lower.cc): after "vect" (GCC-PLUGIN-NOTES.md, "Late
+     lowering"), and a clone after every "slp": functions without loops
+     skip the loop pipeline (pass_tree_no_loop runs instead), and "slp"
+     is the pass there that corresponds to "vect".  The clones are named
+     erbium-lower1 (after slp1 in the loop pipeline, finding nothing
+     left) and erbium-lower2 (pass_tree_no_loop).  */
+  { erbium_make_lower_pass, "vect", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_NO_TSAN },
+  { erbium_make_lower_pass, "slp", 0, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_NO_TSAN },
+  /* erbium-ivmerge (ivmerge.cc): right after the first "ivopts".  */
+  { erbium_make_ivmerge_pass, "ivopts", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_ALWAYS },
+  /* erbium-tasks (tasksites.cc): the dump of every task site, after
+     "optimized".  */
+  { erbium_make_tasks_pass, "optimized", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_CC1 },
+  /* erbium-loopalign (loopalign.cc): after "mach" (machine-dependent
+     reorg: the last pass that moves instructions on x86), on x86 only.
+     The plugin is built by and for the native GCC 12 (Makefile), so the
+     host's architecture is the target's.  */
+#if defined (__x86_64__) || defined (__i386__)
+  { erbium_make_loopalign_pass, "mach", 1, PASS_POS_INSERT_AFTER,
+    ERBIUM_PASS_ALWAYS },
+#endif
+};
+
+/* Whether the row PLACE of erbium_passes applies to this compiler.  */
+static bool
+erbium_pass_applies_p (const struct erbium_pass_place &place)
+{
+  bool tsan = (flag_sanitize & SANITIZE_THREAD) != 0;
+  switch (place.when)
+    {
+    case ERBIUM_PASS_CC1:
+      return erbium_c_frontend;
+    case ERBIUM_PASS_NO_TSAN:
+      return !tsan;
+    case ERBIUM_PASS_TSAN:
+      return tsan;
+    default:
+      return true;
+    }
+}
+
+/* Register the passes of erbium_passes that apply, for the plugin
+   PLUGIN_NAME: first those placed at a pass of GCC, then those placed at
+   a pass of the plugin, which must exist by then.  */
+static void
+erbium_register_passes (const char *plugin_name)
+{
+  for (int at_plugin = 0; at_plugin < 2; at_plugin++)
+    for (const auto &place : erbium_passes)
+      if (startswith (place.ref, "erbium-") == (at_plugin != 0)
+	  && erbium_pass_applies_p (place))
+	erbium_register_pass (plugin_name, place.make (g), place.ref,
+			      place.instance, place.pos);
+  /* The dumps of erbium-lower's clones (the table).  */
+  if (!(flag_sanitize & SANITIZE_THREAD)
+      && erbium_dump_requested ("erbium-lower"))
+    {
+      erbium_enable_dump ("erbium-lower1");
+      erbium_enable_dump ("erbium-lower2");
+    }
+}
+
+/* Which compiler loaded the plugin: cc1, the C compiler (sets
+   erbium_c_frontend), or lto1.  Returns false after a GCC error for any
+   other compiler, or a C compiler without the front-end symbols the
+   plugin needs (c-frontend.h).  */
+static bool
+erbium_check_language (void)
+{
+  /* cc1 (the C front end and every pass) or lto1 (the passes, at the
+     link of -flto objects).  lang_hooks.name is the front end's
+     LANG_HOOKS_NAME, "GNU C", which c-opts.cc turns into "GNU C89" ...
+     "GNU C2X" by the -std in force; "GNU GIMPLE" in lto1.  */
+  const char *lang = lang_hooks.name;
+  if (startswith (lang, "GNU C")
+      && strspn (lang + 5, "0123456789X") == strlen (lang + 5))
+    {
+      const char *missing = erbium_c_frontend_missing ();
+      if (missing)
+	{
+	  error ("erbium plugin: this C compiler does not define %qs, which "
+		 "the front end of the plugin needs; rebuild the plugin with "
+		 "the plugin headers of this compiler", missing);
+	  return false;
+	}
+      erbium_c_frontend = true;
+    }
+  else if (strcmp (lang, "GNU GIMPLE"))
+    {
+      error ("erbium plugin: the Erbium language is C: the plugin runs in "
+	     "the C compiler (cc1) and at link-time optimisation (lto1), not "
+	     "in the %s compiler", lang);
+      return false;
+    }
+  return true;
+}
+
+/* Parse the plugin's arguments in INFO (erbium_args) into erbium_opts
+   and the dump and warning settings.  Returns false after a GCC error
+   naming a bad or unknown argument.  */
+static bool
+erbium_parse_args (struct plugin_name_args *info)
+{
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+      const struct erbium_arg *arg = NULL;
+      for (const auto &a : erbium_args)
+	if (!strcmp (key, a.name))
+	  arg = &a;
+      if (!arg)
+	{
+	  char *names = erbium_arg_names ();
+	  error ("erbium plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
+		 "valid arguments are: %s", info->base_name, key, names);
+	  free (names);
+	  return false;
+	}
+      switch (arg->kind)
+	{
+	case ERBIUM_ARG_BOOL:
+	  if (!erbium_parse_bool (key, value, arg->flag))
+	    return false;
+	  break;
+	case ERBIUM_ARG_BURST:
+	  {
+	    char *end = NULL;
+	    long n = value ? strtol (value, &end, 10) : -1;
+	    if (!value || *end || n < 0 || n > (1L << 24))
+	      {
+		error ("erbium plugin: argument %<burst=%s%>: expected a "
+		       "number of elements from 0 (derived from the cache "
+		       "line) to %ld", value ? value : "", 1L << 24);
+		return false;
+	      }
+	    erbium_opts.burst = (int) n;
+	  }
+	  break;
+	case ERBIUM_ARG_LOOPALIGN:
+	  {
+	    bool on;
+	    if (value && !strcmp (value, "all"))
+	      erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
+	    else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
+	      erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
+				       : ERBIUM_LOOPALIGN_OFF);
+	    else
+	      return false;
+	  }
+	  break;
+	case ERBIUM_ARG_DUMP:
+	  erbium_dump_list = value ? value : "";
+	  break;
+	case ERBIUM_ARG_WERROR:
+	case ERBIUM_ARG_WNO_ERROR:
+	  if (!erbium_set_warnings_error (key, value,
+					  arg->kind == ERBIUM_ARG_WERROR))
+	    return false;
+	  break;
+	case ERBIUM_ARG_HELP:
+	  inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
+	  break;
+	}
+    }
+  return true;
+}
+
 /* Called by GCC once after loading the plugin (GCC internals,
    "Plugins"): INFO holds its base name and arguments, VERSION the
    loading compiler's version.  Checks the version, parses the arguments
@@ -284,96 +514,13 @@ plugin_init (struct plugin_name_args *info,
       return 1;
     }
 
-  /* cc1 (the C front end and every pass) or lto1 (the passes, at the
-     link of -flto objects).  lang_hooks.name is the front end's
-     LANG_HOOKS_NAME, "GNU C", which c-opts.cc turns into "GNU C89" ...
-     "GNU C2X" by the -std in force; "GNU GIMPLE" in lto1.  */
-  const char *lang = lang_hooks.name;
-  if (startswith (lang, "GNU C")
-      && strspn (lang + 5, "0123456789X") == strlen (lang + 5))
-    {
-      const char *missing = erbium_c_frontend_missing ();
-      if (missing)
-	{
-	  error ("erbium plugin: this C compiler does not define %qs, which "
-		 "the front end of the plugin needs; rebuild the plugin with "
-		 "the plugin headers of this compiler", missing);
-	  return 1;
-	}
-      erbium_c_frontend = true;
-    }
-  else if (strcmp (lang, "GNU GIMPLE"))
-    {
-      error ("erbium plugin: the Erbium language is C: the plugin runs in "
-	     "the C compiler (cc1) and at link-time optimisation (lto1), not "
-	     "in the %s compiler", lang);
-      return 1;
-    }
+  if (!erbium_check_language ())
+    return 1;
 
   erbium_plugin_info.help = erbium_make_help ();
   erbium_read_warning_options ();
-  for (int i = 0; i < info->argc; i++)
-    {
-      const char *key = info->argv[i].key;
-      const char *value = info->argv[i].value;
-      const struct erbium_arg *arg = NULL;
-      for (const auto &a : erbium_args)
-	if (!strcmp (key, a.name))
-	  arg = &a;
-      if (!arg)
-	{
-	  char *names = erbium_arg_names ();
-	  error ("erbium plugin: unknown argument %<-fplugin-arg-%s-%s%>; "
-		 "valid arguments are: %s", info->base_name, key, names);
-	  free (names);
-	  return 1;
-	}
-      switch (arg->kind)
-	{
-	case ERBIUM_ARG_BOOL:
-	  if (!erbium_parse_bool (key, value, arg->flag))
-	    return 1;
-	  break;
-	case ERBIUM_ARG_BURST:
-	  {
-	    char *end = NULL;
-	    long n = value ? strtol (value, &end, 10) : -1;
-	    if (!value || *end || n < 0 || n > (1L << 24))
-	      {
-		error ("erbium plugin: argument %<burst=%s%>: expected a "
-		       "number of elements from 0 (derived from the cache "
-		       "line) to %ld", value ? value : "", 1L << 24);
-		return 1;
-	      }
-	    erbium_opts.burst = (int) n;
-	  }
-	  break;
-	case ERBIUM_ARG_LOOPALIGN:
-	  {
-	    bool on;
-	    if (value && !strcmp (value, "all"))
-	      erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
-	    else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
-	      erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
-				       : ERBIUM_LOOPALIGN_OFF);
-	    else
-	      return 1;
-	  }
-	  break;
-	case ERBIUM_ARG_DUMP:
-	  erbium_dump_list = value ? value : "";
-	  break;
-	case ERBIUM_ARG_WERROR:
-	case ERBIUM_ARG_WNO_ERROR:
-	  if (!erbium_set_warnings_error (key, value,
-					  arg->kind == ERBIUM_ARG_WERROR))
-	    return 1;
-	  break;
-	case ERBIUM_ARG_HELP:
-	  inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
-	  break;
-	}
-    }
+  if (!erbium_parse_args (info))
+    return 1;
 
   register_callback (info->base_name, PLUGIN_INFO, NULL,
 		     (void *) &erbium_plugin_info);
@@ -387,12 +534,7 @@ plugin_init (struct plugin_name_args *info,
 	 before the bodies are outlined.  */
       erbium_init_omp_stream (info->base_name);
     }
-  erbium_init_window (info->base_name);
-  /* After window: the strip-miner places itself before erbium-window.  */
   erbium_init_stripmine (info->base_name);
-  erbium_init_lower (info->base_name);
-  erbium_init_ivmerge (info->base_name);
-  erbium_init_loopalign (info->base_name);
-  erbium_init_noop (info->base_name);
+  erbium_register_passes (info->base_name);
   return 0;
 }

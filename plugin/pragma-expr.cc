@@ -164,6 +164,71 @@ erbium_type_start_p (erbium_pragma_tokens *t, unsigned n)
     }
 }
 
+/* The type the specifiers of a type name give: a typedef's type NAMED,
+   or the basic type BASE (RID_MAX for none) with LONGS long, SHORTS short
+   and SIGN (1 signed, -1 unsigned, 0 neither); NULL_TREE when they name
+   none.  */
+static tree
+erbium_specified_type (tree named, enum rid base, int longs, int shorts,
+		       int sign)
+{
+  tree type;
+  if (named)
+    type = named;
+  else if (base == RID_VOID)
+    type = void_type_node;
+  else if (base == RID_BOOL)
+    type = boolean_type_node;
+  else if (base == RID_FLOAT)
+    type = float_type_node;
+  else if (base == RID_DOUBLE)
+    type = longs ? long_double_type_node : double_type_node;
+  else if (base == RID_CHAR)
+    type = (sign > 0 ? signed_char_type_node
+	    : sign < 0 ? unsigned_char_type_node : char_type_node);
+  else if (shorts)
+    type = sign < 0 ? short_unsigned_type_node : short_integer_type_node;
+  else if (longs >= 2)
+    type = (sign < 0 ? long_long_unsigned_type_node
+	    : long_long_integer_type_node);
+  else if (longs == 1)
+    type = sign < 0 ? long_unsigned_type_node : long_integer_type_node;
+  else if (base == RID_INT || sign)
+    type = sign < 0 ? unsigned_type_node : integer_type_node;
+  else
+    type = NULL_TREE;
+  return type;
+}
+
+/* The `*'s after the type TYPE in a type name, each with its
+   qualifiers: the pointer type they make.  */
+static tree
+erbium_parse_pointers (erbium_pragma_tokens *t, tree type)
+{
+  while (t->at (CPP_MULT))
+    {
+      t->next ();
+      type = build_pointer_type (type);
+      int q = 0;
+      for (;;)
+	{
+	  enum rid r = t->at (CPP_NAME) ? erbium_rid (t->peek ().value)
+					 : RID_MAX;
+	  if (r == RID_CONST)
+	    q |= TYPE_QUAL_CONST;
+	  else if (r == RID_VOLATILE)
+	    q |= TYPE_QUAL_VOLATILE;
+	  else if (r == RID_RESTRICT)
+	    q |= TYPE_QUAL_RESTRICT;
+	  else
+	    break;
+	  t->next ();
+	}
+      type = c_build_qualified_type (type, q);
+    }
+  return type;
+}
+
 /* Parse a type name: specifiers and qualifiers, then `*'s with their
    qualifiers.  Returns the type, or error_mark_node after an error.  */
 static tree
@@ -218,57 +283,14 @@ erbium_parse_type_name (erbium_pragma_tokens *t)
 	break;
       t->next ();
     }
-  tree type;
-  if (named)
-    type = named;
-  else if (base == RID_VOID)
-    type = void_type_node;
-  else if (base == RID_BOOL)
-    type = boolean_type_node;
-  else if (base == RID_FLOAT)
-    type = float_type_node;
-  else if (base == RID_DOUBLE)
-    type = longs ? long_double_type_node : double_type_node;
-  else if (base == RID_CHAR)
-    type = (sign > 0 ? signed_char_type_node
-	    : sign < 0 ? unsigned_char_type_node : char_type_node);
-  else if (shorts)
-    type = sign < 0 ? short_unsigned_type_node : short_integer_type_node;
-  else if (longs >= 2)
-    type = (sign < 0 ? long_long_unsigned_type_node
-	    : long_long_integer_type_node);
-  else if (longs == 1)
-    type = sign < 0 ? long_unsigned_type_node : long_integer_type_node;
-  else if (base == RID_INT || sign)
-    type = sign < 0 ? unsigned_type_node : integer_type_node;
-  else
+  tree type = erbium_specified_type (named, base, longs, shorts, sign);
+  if (!type)
     {
       error_at (loc, "expected a type name");
       return error_mark_node;
     }
   type = c_build_qualified_type (type, quals);
-  while (t->at (CPP_MULT))
-    {
-      t->next ();
-      type = build_pointer_type (type);
-      int q = 0;
-      for (;;)
-	{
-	  enum rid r = t->at (CPP_NAME) ? erbium_rid (t->peek ().value)
-					 : RID_MAX;
-	  if (r == RID_CONST)
-	    q |= TYPE_QUAL_CONST;
-	  else if (r == RID_VOLATILE)
-	    q |= TYPE_QUAL_VOLATILE;
-	  else if (r == RID_RESTRICT)
-	    q |= TYPE_QUAL_RESTRICT;
-	  else
-	    break;
-	  t->next ();
-	}
-      type = c_build_qualified_type (type, q);
-    }
-  return type;
+  return erbium_parse_pointers (t, type);
 }
 
 /* The rvalue of E (lvalue conversion, array and function decay), as the
@@ -281,9 +303,10 @@ erbium_rvalue (c_expr e, location_t loc)
   return convert_lvalue_to_rvalue (loc, e, true, true);
 }
 
-/* primary-expression and the postfix operators after it.  */
+/* primary-expression: a name, a constant, a string or a parenthesised
+   expression.  */
 static c_expr
-erbium_parse_postfix (erbium_pragma_tokens *t)
+erbium_parse_primary (erbium_pragma_tokens *t)
 {
   const erbium_ptok k = t->peek ();
   c_expr e;
@@ -339,7 +362,43 @@ erbium_parse_postfix (erbium_pragma_tokens *t)
     default:
       return erbium_expr_error (t, "an expression");
     }
+  return e;
+}
 
+/* The call of E at the opening parenthesis OP, the next token: its
+   arguments, up to the closing parenthesis.  */
+static c_expr
+erbium_parse_call (erbium_pragma_tokens *t, const erbium_ptok &op, c_expr e)
+{
+  t->next ();
+  vec<tree, va_gc> *args;
+  vec_alloc (args, 4);
+  auto_vec<location_t> arg_locs;
+  if (!t->at (CPP_CLOSE_PAREN))
+    for (;;)
+      {
+	location_t aloc = t->peek ().loc;
+	c_expr a = erbium_rvalue (erbium_parse_cond (t), aloc);
+	if (a.value == error_mark_node)
+	  return a;
+	vec_safe_push (args, a.value);
+	arg_locs.safe_push (aloc);
+	if (!t->at (CPP_COMMA))
+	  break;
+	t->next ();
+      }
+  if (!erbium_expect (t, CPP_CLOSE_PAREN, "%<)%>"))
+    return erbium_cexpr (error_mark_node, op.loc, op.loc);
+  return erbium_cexpr (c_build_function_call_vec (op.loc, arg_locs,
+						  e.value, args, NULL),
+		       e.src_range.m_start, op.loc);
+}
+
+/* primary-expression and the postfix operators after it.  */
+static c_expr
+erbium_parse_postfix (erbium_pragma_tokens *t)
+{
+  c_expr e = erbium_parse_primary (t);
   for (;;)
     {
       const erbium_ptok op = t->peek ();
@@ -360,31 +419,8 @@ erbium_parse_postfix (erbium_pragma_tokens *t)
 	    break;
 	  }
 	case CPP_OPEN_PAREN:
-	  {
-	    t->next ();
-	    vec<tree, va_gc> *args;
-	    vec_alloc (args, 4);
-	    auto_vec<location_t> arg_locs;
-	    if (!t->at (CPP_CLOSE_PAREN))
-	      for (;;)
-		{
-		  location_t aloc = t->peek ().loc;
-		  c_expr a = erbium_rvalue (erbium_parse_cond (t), aloc);
-		  if (a.value == error_mark_node)
-		    return a;
-		  vec_safe_push (args, a.value);
-		  arg_locs.safe_push (aloc);
-		  if (!t->at (CPP_COMMA))
-		    break;
-		  t->next ();
-		}
-	    if (!erbium_expect (t, CPP_CLOSE_PAREN, "%<)%>"))
-	      return erbium_cexpr (error_mark_node, op.loc, op.loc);
-	    e = erbium_cexpr (c_build_function_call_vec (op.loc, arg_locs,
-							 e.value, args, NULL),
-			      e.src_range.m_start, op.loc);
-	    break;
-	  }
+	  e = erbium_parse_call (t, op, e);
+	  break;
 	case CPP_DOT:
 	case CPP_DEREF:
 	  {

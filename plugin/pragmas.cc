@@ -159,6 +159,67 @@ erbium_add_marker (int id, location_t loc)
    The handler cannot ask the C parser, so the source is read: the last
    token before the pragma line, in the function's text.  */
 
+/* Append to TOKS the significant tokens of the source line TEXT: words
+   and punctuators, a string or character constant as "0"; comments and
+   a directive line skipped.  *IN_COMMENT tells whether the line starts,
+   and then whether it ends, inside a comment.  */
+static void
+erbium_line_tokens (char_span text, bool *in_comment,
+		    std::vector<std::string> *toks)
+{
+  size_t n = text.length (), i = 0;
+  if (!*in_comment)
+    {
+      size_t j = 0;
+      while (j < n && ISSPACE (text[j]))
+	j++;
+      if (j < n && text[j] == '#')
+	return;
+    }
+  while (i < n)
+    {
+      char c = text[i];
+      if (*in_comment)
+	{
+	  if (c == '*' && i + 1 < n && text[i + 1] == '/')
+	    {
+	      *in_comment = false;
+	      i++;
+	    }
+	  i++;
+	}
+      else if (c == '/' && i + 1 < n && text[i + 1] == '*')
+	{
+	  *in_comment = true;
+	  i += 2;
+	}
+      else if (c == '/' && i + 1 < n && text[i + 1] == '/')
+	break;
+      else if (c == '"' || c == '\'')
+	{
+	  i++;
+	  while (i < n && text[i] != c)
+	    i += text[i] == '\\' ? 2 : 1;
+	  i++;
+	  toks->push_back ("0");
+	}
+      else if (ISIDNUM (c))
+	{
+	  size_t s = i;
+	  while (i < n && ISIDNUM (text[i]))
+	    i++;
+	  toks->push_back (std::string (text.get_buffer () + s, i - s));
+	}
+      else if (ISSPACE (c))
+	i++;
+      else
+	{
+	  toks->push_back (std::string (1, c));
+	  i++;
+	}
+    }
+}
+
 /* True when the pragma at LOC, in the function that starts at FNLOC,
    is in statement position: the token before it is `else', `do', a
    label's `:' or the `)' closing the condition of if, while, for or
@@ -184,57 +245,7 @@ erbium_statement_position_p (location_t loc, location_t fnloc)
       char_span text = location_get_source_line (xl.file, line);
       if (!text)
 	return false;
-      size_t n = text.length (), i = 0;
-      if (!in_comment)
-	{
-	  size_t j = 0;
-	  while (j < n && ISSPACE (text[j]))
-	    j++;
-	  if (j < n && text[j] == '#')
-	    continue;
-	}
-      while (i < n)
-	{
-	  char c = text[i];
-	  if (in_comment)
-	    {
-	      if (c == '*' && i + 1 < n && text[i + 1] == '/')
-		{
-		  in_comment = false;
-		  i++;
-		}
-	      i++;
-	    }
-	  else if (c == '/' && i + 1 < n && text[i + 1] == '*')
-	    {
-	      in_comment = true;
-	      i += 2;
-	    }
-	  else if (c == '/' && i + 1 < n && text[i + 1] == '/')
-	    break;
-	  else if (c == '"' || c == '\'')
-	    {
-	      i++;
-	      while (i < n && text[i] != c)
-		i += text[i] == '\\' ? 2 : 1;
-	      i++;
-	      toks.push_back ("0");
-	    }
-	  else if (ISIDNUM (c))
-	    {
-	      size_t s = i;
-	      while (i < n && ISIDNUM (text[i]))
-		i++;
-	      toks.push_back (std::string (text.get_buffer () + s, i - s));
-	    }
-	  else if (ISSPACE (c))
-	    i++;
-	  else
-	    {
-	      toks.push_back (std::string (1, c));
-	      i++;
-	    }
-	}
+      erbium_line_tokens (text, &in_comment, &toks);
     }
   if (toks.empty ())
     return false;
@@ -599,18 +610,12 @@ erbium_check_sizes (const erbium_access *a)
   return true;
 }
 
-/* Build access A of kind KIND at LOC from the stream item S and the view
-   item V (NULL for an implicit view) and push it on SITE.  Returns false
-   after an error.  */
+/* Whether the brackets of the stream item S and the view item V (NULL
+   for an implicit view) have a form a clause allows; an error for the
+   first that does not.  */
 static bool
-erbium_make_access (erbium_site *site, enum erbium_access_kind kind,
-		    const erbium_item &s, const erbium_item *v)
+erbium_check_brackets (const erbium_item &s, const erbium_item *v)
 {
-  erbium_access a;
-  memset (&a, 0, sizeof a);
-  a.kind = kind;
-  a.loc = s.loc;
-  a.reuse = -1;
   if (s.nbr > 1)
     {
       error_at (s.brloc[1], "stream %qE takes one subscript (an element of "
@@ -632,6 +637,24 @@ erbium_make_access (erbium_site *site, enum erbium_access_kind kind,
 		"without subscript", v->id, s.id, s.id);
       return false;
     }
+  return true;
+}
+
+/* Build access A of kind KIND at LOC from the stream item S and the view
+   item V (NULL for an implicit view) and push it on SITE.  Returns false
+   after an error.  */
+static bool
+erbium_make_access (erbium_site *site, enum erbium_access_kind kind,
+		    const erbium_item &s, const erbium_item *v)
+{
+  erbium_access a;
+  memset (&a, 0, sizeof a);
+  a.kind = kind;
+  a.loc = s.loc;
+  a.reuse = -1;
+  if (!erbium_check_brackets (s, v))
+    return false;
+  bool array = v && v->nbr == 2;
   tree decl = erbium_resolve_stream (s.id, s.loc, s.nbr == 1, array,
 				     &a.esize);
   if (!decl)
@@ -889,6 +912,93 @@ erbium_parse_paren_expr (erbium_pragma_tokens *t, const char *clause)
   return e;
 }
 
+/* The array sections or elements (`[lb : len]', `[i]') after the
+   depend item *ITEM, read into it.  Returns false after an error.  */
+static bool
+erbium_parse_depend_sections (erbium_pragma_tokens *t, tree *item_p)
+{
+  tree &item = *item_p;
+  while (t->at (CPP_OPEN_SQUARE))
+    {
+      t->next ();
+      tree lb = NULL_TREE, len = NULL_TREE;
+      if (!t->at (CPP_COLON))
+	{
+	  lb = erbium_parse_expr (t);
+	  if (lb == error_mark_node)
+	    return false;
+	}
+      if (t->at (CPP_CLOSE_SQUARE))
+	len = integer_one_node;
+      else
+	{
+	  if (!t->at (CPP_COLON))
+	    {
+	      error_at (t->peek ().loc, "expected %<:%> or %<]%>");
+	      return false;
+	    }
+	  t->next ();
+	  if (!t->at (CPP_CLOSE_SQUARE))
+	    {
+	      len = erbium_parse_expr (t);
+	      if (len == error_mark_node)
+		return false;
+	    }
+	}
+      if (!t->at (CPP_CLOSE_SQUARE))
+	{
+	  error_at (t->peek ().loc, "expected %<]%>");
+	  return false;
+	}
+      t->next ();
+      item = tree_cons (lb, len, item);
+    }
+  return true;
+}
+
+/* One item of a depend clause: a variable, with members (`.f', `->f')
+   and array sections or elements, into *ITEM_P, at *LOC_P.  Returns
+   false after an error.  */
+static bool
+erbium_parse_depend_item (erbium_pragma_tokens *t, tree *item_p,
+			  location_t *loc_p)
+{
+  const erbium_ptok v = t->peek ();
+  if (v.type != CPP_NAME)
+    {
+      error_at (v.loc, "expected a variable in %<depend%>");
+      return false;
+    }
+  t->next ();
+  tree d = lookup_name (v.value);
+  if (!d)
+    {
+      error_at (v.loc, "%qE undeclared in %<depend%>", v.value);
+      return false;
+    }
+  tree item = d;
+  while (t->at (CPP_DOT) || t->at (CPP_DEREF))
+    {
+      bool arrow = t->at (CPP_DEREF);
+      location_t ol = t->next ().loc;
+      const erbium_ptok f = t->peek ();
+      if (f.type != CPP_NAME)
+	{
+	  error_at (f.loc, "expected a member name");
+	  return false;
+	}
+      t->next ();
+      if (arrow)
+	item = build_indirect_ref (ol, item, RO_ARROW);
+      item = build_component_ref (ol, item, f.value, f.loc);
+    }
+  if (!erbium_parse_depend_sections (t, &item))
+    return false;
+  *item_p = item;
+  *loc_p = v.loc;
+  return true;
+}
+
 /* Parse a depend clause's `( KIND : ITEM {, ITEM} )' into OMP_CLAUSEs
    on *OMP (OpenMP tasks only).  ITEM is a variable, with members (`.f',
    `->f') and array sections or elements (`[lb : len]', `[i]'), as GCC
@@ -927,71 +1037,11 @@ erbium_parse_depend (erbium_pragma_tokens *t, tree *omp)
   t->next ();
   for (;;)
     {
-      const erbium_ptok v = t->peek ();
-      if (v.type != CPP_NAME)
-	{
-	  error_at (v.loc, "expected a variable in %<depend%>");
-	  return false;
-	}
-      t->next ();
-      tree d = lookup_name (v.value);
-      if (!d)
-	{
-	  error_at (v.loc, "%qE undeclared in %<depend%>", v.value);
-	  return false;
-	}
-      tree item = d;
-      while (t->at (CPP_DOT) || t->at (CPP_DEREF))
-	{
-	  bool arrow = t->at (CPP_DEREF);
-	  location_t ol = t->next ().loc;
-	  const erbium_ptok f = t->peek ();
-	  if (f.type != CPP_NAME)
-	    {
-	      error_at (f.loc, "expected a member name");
-	      return false;
-	    }
-	  t->next ();
-	  if (arrow)
-	    item = build_indirect_ref (ol, item, RO_ARROW);
-	  item = build_component_ref (ol, item, f.value, f.loc);
-	}
-      while (t->at (CPP_OPEN_SQUARE))
-	{
-	  t->next ();
-	  tree lb = NULL_TREE, len = NULL_TREE;
-	  if (!t->at (CPP_COLON))
-	    {
-	      lb = erbium_parse_expr (t);
-	      if (lb == error_mark_node)
-		return false;
-	    }
-	  if (t->at (CPP_CLOSE_SQUARE))
-	    len = integer_one_node;
-	  else
-	    {
-	      if (!t->at (CPP_COLON))
-		{
-		  error_at (t->peek ().loc, "expected %<:%> or %<]%>");
-		  return false;
-		}
-	      t->next ();
-	      if (!t->at (CPP_CLOSE_SQUARE))
-		{
-		  len = erbium_parse_expr (t);
-		  if (len == error_mark_node)
-		    return false;
-		}
-	    }
-	  if (!t->at (CPP_CLOSE_SQUARE))
-	    {
-	      error_at (t->peek ().loc, "expected %<]%>");
-	      return false;
-	    }
-	  t->next ();
-	  item = tree_cons (lb, len, item);
-	}
-      tree c = build_omp_clause (v.loc, OMP_CLAUSE_DEPEND);
+      tree item;
+      location_t vloc;
+      if (!erbium_parse_depend_item (t, &item, &vloc))
+	return false;
+      tree c = build_omp_clause (vloc, OMP_CLAUSE_DEPEND);
       OMP_CLAUSE_DEPEND_KIND (c) = (enum omp_clause_depend_kind) kind;
       OMP_CLAUSE_DECL (c) = item;
       OMP_CLAUSE_CHAIN (c) = *omp;
@@ -1043,20 +1093,26 @@ struct erbium_omp_only
   location_t loc;
 };
 
-/* The handler of `#pragma omp task' (OMP, under -fopenmp) and
-   `#pragma erbium task' (!OMP).  */
-static void
-erbium_task_pragma (bool omp)
+/* The parse of a task pragma's clauses: the tokens T, the site being
+   filled, the pragma's spelling SPELL; the clauses for GCC's OpenMP task
+   (OMP_CLAUSES), those of OpenMP tasks only (OMP_ONLY), whether a stream
+   clause was met and where the task name was given.  */
+struct erbium_clause_parse
 {
-  const char *spell = omp ? "omp task" : "erbium task";
-  location_t loc = input_location;
-  erbium_pragma_tokens t;
-  erbium_read_pragma (&t);
-  if (!current_function_decl)
-    {
-      error_at (loc, "%<#pragma %s%> outside a function", spell);
-      return;
-    }
+  erbium_pragma_tokens *t;
+  erbium_site *site;
+  const char *spell;
+  tree omp_clauses;
+  auto_vec<erbium_omp_only> omp_only;
+  bool stream_clause;
+  location_t name_loc;
+};
+
+/* A new stream site for the task pragma SPELL at LOC in the current
+   function, added to erbium_sites.  */
+static erbium_site *
+erbium_new_site (location_t loc, const char *spell)
+{
   erbium_site *site = new erbium_site ();
   site->id = erbium_sites.length ();
   site->loc = loc;
@@ -1069,11 +1125,276 @@ erbium_task_pragma (bool omp)
   site->shared = vNULL;
   site->deflt = ERBIUM_DEFAULT_UNSPECIFIED;
   erbium_sites.safe_push (site);
+  return site;
+}
 
-  tree omp_clauses = NULL_TREE;
-  auto_vec<erbium_omp_only> omp_only;
-  bool ok = true, stream_clause = false;
-  location_t name_loc = UNKNOWN_LOCATION;
+/* The clause task_name (identifier) of P, its name at K.  Returns false
+   after an error.  */
+static bool
+erbium_parse_task_name (erbium_clause_parse *p, const erbium_ptok &k)
+{
+  erbium_pragma_tokens &t = *p->t;
+  erbium_site *site = p->site;
+  bool cok = true;
+  p->stream_clause = true;
+  if (!t.at (CPP_OPEN_PAREN) || !t.at (CPP_NAME, 1)
+      || !t.at (CPP_CLOSE_PAREN, 2))
+    {
+      error_at (k.loc, "expected %<task_name (identifier)%>");
+      cok = false;
+    }
+  else if (site->name)
+    {
+      error_at (k.loc, "task name specified more than once");
+      inform (p->name_loc, "first given here");
+      cok = false;
+    }
+  else
+    {
+      site->name = t.peek (1).value;
+      p->name_loc = k.loc;
+      t.next ();
+      t.next ();
+      t.next ();
+    }
+  return cok;
+}
+
+/* The clause if ([task :] EXPR) of P, its name at K.  Returns false
+   after an error.  */
+static bool
+erbium_parse_if_clause (erbium_clause_parse *p, const erbium_ptok &k)
+{
+  erbium_pragma_tokens &t = *p->t;
+  erbium_site *site = p->site;
+  bool cok = true;
+  /* if ([task :] EXPR): the modifier is read and the parentheses
+     left to erbium_parse_paren_expr.  */
+  bool modifier = (t.at (CPP_OPEN_PAREN) && t.at_name ("task", 1)
+		   && t.at (CPP_COLON, 2));
+  if (modifier)
+    {
+      t.toks.ordered_remove (t.pos + 1);
+      t.toks.ordered_remove (t.pos + 1);
+    }
+  tree e = erbium_parse_paren_expr (&t, "if");
+  if (!e)
+    cok = false;
+  else if (site->if_expr)
+    {
+      error_at (k.loc, "too many %<if%> clauses");
+      cok = false;
+    }
+  else
+    {
+      e = c_objc_common_truthvalue_conversion (k.loc, e);
+      site->if_expr = c_fully_fold (e, false, NULL);
+      tree oc = build_omp_clause (k.loc, OMP_CLAUSE_IF);
+      OMP_CLAUSE_IF_MODIFIER (oc) = modifier ? OMP_TASK : ERROR_MARK;
+      OMP_CLAUSE_IF_EXPR (oc) = site->if_expr;
+      OMP_CLAUSE_CHAIN (oc) = p->omp_clauses;
+      p->omp_clauses = oc;
+    }
+  return cok;
+}
+
+/* The clause final (EXPR) or priority (EXPR) of P, named C at K.
+   Returns false after an error.  */
+static bool
+erbium_parse_final_or_priority (erbium_clause_parse *p, const char *c,
+				const erbium_ptok &k)
+{
+  erbium_pragma_tokens &t = *p->t;
+  bool cok = true;
+  if (!strcmp (c, "final"))
+    {
+      tree e = erbium_parse_paren_expr (&t, "final");
+      if (!e)
+	cok = false;
+      else
+	{
+	  e = c_objc_common_truthvalue_conversion (k.loc, e);
+	  tree oc = build_omp_clause (k.loc, OMP_CLAUSE_FINAL);
+	  OMP_CLAUSE_FINAL_EXPR (oc) = c_fully_fold (e, false, NULL);
+	  OMP_CLAUSE_CHAIN (oc) = p->omp_clauses;
+	  p->omp_clauses = oc;
+	  p->omp_only.safe_push ({ "final", k.loc });
+	}
+    }
+  else
+    {
+      tree e = erbium_parse_paren_expr (&t, "priority");
+      if (!e)
+	cok = false;
+      else if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
+	{
+	  error_at (k.loc, "expression in %<priority%> must be an integer");
+	  cok = false;
+	}
+      else
+	{
+	  tree oc = build_omp_clause (k.loc, OMP_CLAUSE_PRIORITY);
+	  OMP_CLAUSE_PRIORITY_EXPR (oc) = e;
+	  OMP_CLAUSE_CHAIN (oc) = p->omp_clauses;
+	  p->omp_clauses = oc;
+	}
+    }
+  return cok;
+}
+
+/* The clause default (shared|none|firstprivate|private) of P, its name
+   at K.  Returns false after an error.  */
+static bool
+erbium_parse_default_clause (erbium_clause_parse *p, const erbium_ptok &k)
+{
+  erbium_pragma_tokens &t = *p->t;
+  erbium_site *site = p->site;
+  bool cok = true;
+  static const struct
+  {
+    const char *name;
+    enum erbium_default mine;
+    enum omp_clause_default_kind gcc;
+  } kinds[] = {
+    { "shared", ERBIUM_DEFAULT_SHARED, OMP_CLAUSE_DEFAULT_SHARED },
+    { "none", ERBIUM_DEFAULT_NONE, OMP_CLAUSE_DEFAULT_NONE },
+    { "firstprivate", ERBIUM_DEFAULT_FIRSTPRIVATE,
+      OMP_CLAUSE_DEFAULT_FIRSTPRIVATE },
+    { "private", ERBIUM_DEFAULT_PRIVATE, OMP_CLAUSE_DEFAULT_PRIVATE },
+  };
+  int which = -1;
+  if (t.at (CPP_OPEN_PAREN) && t.at (CPP_NAME, 1)
+      && t.at (CPP_CLOSE_PAREN, 2))
+    for (int i = 0; i < 4; i++)
+      if (id_equal (t.peek (1).value, kinds[i].name))
+	which = i;
+  if (which < 0)
+    {
+      error_at (k.loc, "expected %<default (shared|none|firstprivate"
+		"|private)%>");
+      cok = false;
+    }
+  else if (site->deflt != ERBIUM_DEFAULT_UNSPECIFIED)
+    {
+      error_at (k.loc, "too many %<default%> clauses");
+      cok = false;
+    }
+  else
+    {
+      site->deflt = kinds[which].mine;
+      tree oc = build_omp_clause (k.loc, OMP_CLAUSE_DEFAULT);
+      OMP_CLAUSE_DEFAULT_KIND (oc) = kinds[which].gcc;
+      OMP_CLAUSE_CHAIN (oc) = p->omp_clauses;
+      p->omp_clauses = oc;
+      t.next ();
+      t.next ();
+      t.next ();
+    }
+  return cok;
+}
+
+/* The clause C at K of P (in_reduction, allocate, detach, affinity),
+   which the plugin does not support; START is the position of its
+   name.  Returns false after the error.  */
+static bool
+erbium_unsupported_clause (erbium_clause_parse *p, bool omp, const char *c,
+			   const erbium_ptok &k, unsigned start)
+{
+  if (omp && !erbium_openmp)
+    {
+      /* Without -fopenmp a task with a clause of OpenMP tasks only is
+	 ignored (outline.cc), as GCC ignores it.  */
+      p->omp_only.safe_push ({ c, k.loc });
+      erbium_skip_clause (p->t, start);
+      return true;
+    }
+  error_at (k.loc, "clause %qs of %<#pragma %s%> is not supported by "
+	    "the Erbium plugin", c, p->spell);
+  return false;
+}
+
+/* The clause named C at K of the task pragma parsed by P (`#pragma omp
+   task' when OMP), its name read; START is the position of its name, for
+   skipping it.  Returns false after an error.  */
+static bool
+erbium_parse_task_clause (erbium_clause_parse *p, bool omp, const char *c,
+			  const erbium_ptok &k, unsigned start)
+{
+  erbium_pragma_tokens &t = *p->t;
+  erbium_site *site = p->site;
+  const char *spell = p->spell;
+  bool cok = true;
+  if (!strcmp (c, "input") || !strcmp (c, "output")
+      || !strcmp (c, "peek"))
+    {
+      p->stream_clause = true;
+      enum erbium_access_kind kind
+	= (c[0] == 'i' ? ERBIUM_ACC_INPUT : c[0] == 'o'
+	   ? ERBIUM_ACC_OUTPUT : ERBIUM_ACC_PEEK);
+      cok = erbium_parse_access_list (&t, site, kind, c);
+    }
+  else if (!strcmp (c, "inout_reuse"))
+    {
+      p->stream_clause = true;
+      cok = erbium_parse_reuse (&t, site);
+    }
+  else if (!strcmp (c, "task_name"))
+    cok = erbium_parse_task_name (p, k);
+  else if (!strcmp (c, "if"))
+    cok = erbium_parse_if_clause (p, k);
+  else if (!strcmp (c, "final") || !strcmp (c, "priority"))
+    cok = erbium_parse_final_or_priority (p, c, k);
+  else if (!strcmp (c, "untied") || !strcmp (c, "mergeable"))
+    {
+      /* Permissions to the implementation: a stream task that is
+	 neither untied nor merged obeys them.  */
+      tree oc = build_omp_clause (k.loc, c[0] == 'u' ? OMP_CLAUSE_UNTIED
+					 : OMP_CLAUSE_MERGEABLE);
+      OMP_CLAUSE_CHAIN (oc) = p->omp_clauses;
+      p->omp_clauses = oc;
+    }
+  else if (!strcmp (c, "default"))
+    cok = erbium_parse_default_clause (p, k);
+  else if (!strcmp (c, "firstprivate"))
+    cok = erbium_parse_var_list (&t, c, OMP_CLAUSE_FIRSTPRIVATE,
+				 &site->firstprivate, &p->omp_clauses);
+  else if (!strcmp (c, "private"))
+    cok = erbium_parse_var_list (&t, c, OMP_CLAUSE_PRIVATE,
+				 &site->privates, &p->omp_clauses);
+  else if (!strcmp (c, "shared"))
+    cok = erbium_parse_var_list (&t, c, OMP_CLAUSE_SHARED, &site->shared,
+				 &p->omp_clauses);
+  else if (!strcmp (c, "depend"))
+    {
+      cok = erbium_parse_depend (&t, &p->omp_clauses);
+      p->omp_only.safe_push ({ "depend", k.loc });
+    }
+  else if (!strcmp (c, "lastprivate"))
+    {
+      error_at (k.loc, "%<lastprivate%> is not a clause of %<#pragma %s%>: "
+		"a task has no last iteration; give it a pointer "
+		"%<firstprivate%> and write the result through it", spell);
+      cok = false;
+    }
+  else if (!strcmp (c, "in_reduction") || !strcmp (c, "allocate")
+	   || !strcmp (c, "detach") || !strcmp (c, "affinity"))
+    cok = erbium_unsupported_clause (p, omp, c, k, start);
+  else
+    {
+      error_at (k.loc, "%qs is not a clause of %<#pragma %s%>", c, spell);
+      cok = false;
+    }
+  return cok;
+}
+
+/* Parse the clauses of the task pragma P (`#pragma omp task' when OMP)
+   up to its end.  Returns false after an error (the erroneous clauses
+   skipped).  */
+static bool
+erbium_parse_task_clauses (erbium_clause_parse *p, bool omp)
+{
+  erbium_pragma_tokens &t = *p->t;
+  bool ok = true;
   while (!t.at (CPP_EOF))
     {
       if (t.at (CPP_COMMA))
@@ -1085,215 +1406,28 @@ erbium_task_pragma (bool omp)
       const erbium_ptok k = t.peek ();
       if (k.type != CPP_NAME)
 	{
-	  error_at (k.loc, "expected a clause of %<#pragma %s%>", spell);
+	  error_at (k.loc, "expected a clause of %<#pragma %s%>", p->spell);
 	  ok = false;
 	  break;
 	}
       const char *c = IDENTIFIER_POINTER (k.value);
       t.next ();
-      bool cok = true;
-      if (!strcmp (c, "input") || !strcmp (c, "output")
-	  || !strcmp (c, "peek"))
-	{
-	  stream_clause = true;
-	  enum erbium_access_kind kind
-	    = (c[0] == 'i' ? ERBIUM_ACC_INPUT : c[0] == 'o'
-	       ? ERBIUM_ACC_OUTPUT : ERBIUM_ACC_PEEK);
-	  cok = erbium_parse_access_list (&t, site, kind, c);
-	}
-      else if (!strcmp (c, "inout_reuse"))
-	{
-	  stream_clause = true;
-	  cok = erbium_parse_reuse (&t, site);
-	}
-      else if (!strcmp (c, "task_name"))
-	{
-	  stream_clause = true;
-	  if (!t.at (CPP_OPEN_PAREN) || !t.at (CPP_NAME, 1)
-	      || !t.at (CPP_CLOSE_PAREN, 2))
-	    {
-	      error_at (k.loc, "expected %<task_name (identifier)%>");
-	      cok = false;
-	    }
-	  else if (site->name)
-	    {
-	      error_at (k.loc, "task name specified more than once");
-	      inform (name_loc, "first given here");
-	      cok = false;
-	    }
-	  else
-	    {
-	      site->name = t.peek (1).value;
-	      name_loc = k.loc;
-	      t.next ();
-	      t.next ();
-	      t.next ();
-	    }
-	}
-      else if (!strcmp (c, "if"))
-	{
-	  /* if ([task :] EXPR): the modifier is read and the parentheses
-	     left to erbium_parse_paren_expr.  */
-	  bool modifier = (t.at (CPP_OPEN_PAREN) && t.at_name ("task", 1)
-			   && t.at (CPP_COLON, 2));
-	  if (modifier)
-	    {
-	      t.toks.ordered_remove (t.pos + 1);
-	      t.toks.ordered_remove (t.pos + 1);
-	    }
-	  tree e = erbium_parse_paren_expr (&t, "if");
-	  if (!e)
-	    cok = false;
-	  else if (site->if_expr)
-	    {
-	      error_at (k.loc, "too many %<if%> clauses");
-	      cok = false;
-	    }
-	  else
-	    {
-	      e = c_objc_common_truthvalue_conversion (k.loc, e);
-	      site->if_expr = c_fully_fold (e, false, NULL);
-	      tree oc = build_omp_clause (k.loc, OMP_CLAUSE_IF);
-	      OMP_CLAUSE_IF_MODIFIER (oc) = modifier ? OMP_TASK : ERROR_MARK;
-	      OMP_CLAUSE_IF_EXPR (oc) = site->if_expr;
-	      OMP_CLAUSE_CHAIN (oc) = omp_clauses;
-	      omp_clauses = oc;
-	    }
-	}
-      else if (!strcmp (c, "final"))
-	{
-	  tree e = erbium_parse_paren_expr (&t, "final");
-	  if (!e)
-	    cok = false;
-	  else
-	    {
-	      e = c_objc_common_truthvalue_conversion (k.loc, e);
-	      tree oc = build_omp_clause (k.loc, OMP_CLAUSE_FINAL);
-	      OMP_CLAUSE_FINAL_EXPR (oc) = c_fully_fold (e, false, NULL);
-	      OMP_CLAUSE_CHAIN (oc) = omp_clauses;
-	      omp_clauses = oc;
-	      omp_only.safe_push ({ "final", k.loc });
-	    }
-	}
-      else if (!strcmp (c, "priority"))
-	{
-	  tree e = erbium_parse_paren_expr (&t, "priority");
-	  if (!e)
-	    cok = false;
-	  else if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
-	    {
-	      error_at (k.loc, "expression in %<priority%> must be an integer");
-	      cok = false;
-	    }
-	  else
-	    {
-	      tree oc = build_omp_clause (k.loc, OMP_CLAUSE_PRIORITY);
-	      OMP_CLAUSE_PRIORITY_EXPR (oc) = e;
-	      OMP_CLAUSE_CHAIN (oc) = omp_clauses;
-	      omp_clauses = oc;
-	    }
-	}
-      else if (!strcmp (c, "untied") || !strcmp (c, "mergeable"))
-	{
-	  /* Permissions to the implementation: a stream task that is
-	     neither untied nor merged obeys them.  */
-	  tree oc = build_omp_clause (k.loc, c[0] == 'u' ? OMP_CLAUSE_UNTIED
-					     : OMP_CLAUSE_MERGEABLE);
-	  OMP_CLAUSE_CHAIN (oc) = omp_clauses;
-	  omp_clauses = oc;
-	}
-      else if (!strcmp (c, "default"))
-	{
-	  static const struct
-	  {
-	    const char *name;
-	    enum erbium_default mine;
-	    enum omp_clause_default_kind gcc;
-	  } kinds[] = {
-	    { "shared", ERBIUM_DEFAULT_SHARED, OMP_CLAUSE_DEFAULT_SHARED },
-	    { "none", ERBIUM_DEFAULT_NONE, OMP_CLAUSE_DEFAULT_NONE },
-	    { "firstprivate", ERBIUM_DEFAULT_FIRSTPRIVATE,
-	      OMP_CLAUSE_DEFAULT_FIRSTPRIVATE },
-	    { "private", ERBIUM_DEFAULT_PRIVATE, OMP_CLAUSE_DEFAULT_PRIVATE },
-	  };
-	  int which = -1;
-	  if (t.at (CPP_OPEN_PAREN) && t.at (CPP_NAME, 1)
-	      && t.at (CPP_CLOSE_PAREN, 2))
-	    for (int i = 0; i < 4; i++)
-	      if (id_equal (t.peek (1).value, kinds[i].name))
-		which = i;
-	  if (which < 0)
-	    {
-	      error_at (k.loc, "expected %<default (shared|none|firstprivate"
-			"|private)%>");
-	      cok = false;
-	    }
-	  else if (site->deflt != ERBIUM_DEFAULT_UNSPECIFIED)
-	    {
-	      error_at (k.loc, "too many %<default%> clauses");
-	      cok = false;
-	    }
-	  else
-	    {
-	      site->deflt = kinds[which].mine;
-	      tree oc = build_omp_clause (k.loc, OMP_CLAUSE_DEFAULT);
-	      OMP_CLAUSE_DEFAULT_KIND (oc) = kinds[which].gcc;
-	      OMP_CLAUSE_CHAIN (oc) = omp_clauses;
-	      omp_clauses = oc;
-	      t.next ();
-	      t.next ();
-	      t.next ();
-	    }
-	}
-      else if (!strcmp (c, "firstprivate"))
-	cok = erbium_parse_var_list (&t, c, OMP_CLAUSE_FIRSTPRIVATE,
-				     &site->firstprivate, &omp_clauses);
-      else if (!strcmp (c, "private"))
-	cok = erbium_parse_var_list (&t, c, OMP_CLAUSE_PRIVATE,
-				     &site->privates, &omp_clauses);
-      else if (!strcmp (c, "shared"))
-	cok = erbium_parse_var_list (&t, c, OMP_CLAUSE_SHARED, &site->shared,
-				     &omp_clauses);
-      else if (!strcmp (c, "depend"))
-	{
-	  cok = erbium_parse_depend (&t, &omp_clauses);
-	  omp_only.safe_push ({ "depend", k.loc });
-	}
-      else if (!strcmp (c, "lastprivate"))
-	{
-	  error_at (k.loc, "%<lastprivate%> is not a clause of %<#pragma %s%>: "
-		    "a task has no last iteration; give it a pointer "
-		    "%<firstprivate%> and write the result through it", spell);
-	  cok = false;
-	}
-      else if ((!strcmp (c, "in_reduction") || !strcmp (c, "allocate")
-		|| !strcmp (c, "detach") || !strcmp (c, "affinity"))
-	       && omp && !erbium_openmp)
-	{
-	  /* Without -fopenmp a task with a clause of OpenMP tasks only is
-	     ignored (outline.cc), as GCC ignores it.  */
-	  omp_only.safe_push ({ c, k.loc });
-	  erbium_skip_clause (&t, start);
-	}
-      else if (!strcmp (c, "in_reduction") || !strcmp (c, "allocate")
-	       || !strcmp (c, "detach") || !strcmp (c, "affinity"))
-	{
-	  error_at (k.loc, "clause %qs of %<#pragma %s%> is not supported by "
-		    "the Erbium plugin", c, spell);
-	  cok = false;
-	}
-      else
-	{
-	  error_at (k.loc, "%qs is not a clause of %<#pragma %s%>", c, spell);
-	  cok = false;
-	}
+      bool cok = erbium_parse_task_clause (p, omp, c, k, start);
       if (!cok)
 	{
 	  ok = false;
 	  erbium_skip_clause (&t, start);
 	}
     }
+  return ok;
+}
 
+/* Whether each view of SITE is in one streaming clause only (but the two
+   halves of inout_reuse); an error for each that is not.  */
+static bool
+erbium_check_views_once (erbium_site *site)
+{
+  bool ok = true;
   /* The same view in two clauses (but the two halves of inout_reuse).  */
   for (unsigned i = 0; i < site->accesses.length (); i++)
     for (unsigned j = 0; j < i; j++)
@@ -1306,31 +1440,49 @@ erbium_task_pragma (bool omp)
 	  ok = false;
 	  break;
 	}
+  return ok;
+}
 
-  if (omp && !stream_clause)
+/* Decide the kind of the site of P (`#pragma omp task' when OMP): an
+   OpenMP task without stream clause, or a stream task, where the
+   clauses of OpenMP tasks only are errors.  OK tells whether the
+   clauses parsed; returns it, false after such an error.  */
+static bool
+erbium_decide_site_kind (erbium_clause_parse *p, bool omp, bool ok)
+{
+  erbium_site *site = p->site;
+  if (omp && !p->stream_clause)
     {
       /* A task without stream clause: GCC's OpenMP task or a data-flow
 	 task without accesses, decided at the end of the function
 	 (outline.cc, erbium_lower_marker).  */
       site->kind = ERBIUM_SITE_OMP;
-      site->omp_only = !omp_only.is_empty ();
+      site->omp_only = !p->omp_only.is_empty ();
       site->omp_clauses = erbium_keep (ok && erbium_openmp
-				       ? c_finish_omp_clauses (omp_clauses,
+				       ? c_finish_omp_clauses (p->omp_clauses,
 							       C_ORT_OMP)
 				       : NULL_TREE);
     }
   else
     {
       erbium_set_unit_has_streams ();
-      for (const erbium_omp_only &o : omp_only)
+      for (const erbium_omp_only &o : p->omp_only)
 	{
 	  error_at (o.loc, "clause %qs is not supported on a stream task "
 		    "(%<#pragma %s%>%s): express dependences with streams, "
-		    "or use %<taskwait%>", o.clause, spell,
+		    "or use %<taskwait%>", o.clause, p->spell,
 		    omp ? " with stream clauses" : "");
 	  ok = false;
 	}
     }
+  return ok;
+}
+
+/* Keep the trees SITE holds alive across garbage collections
+   (erbium_keep).  */
+static void
+erbium_keep_site (erbium_site *site)
+{
   for (erbium_access &a : site->accesses)
     {
       erbium_keep (a.stream);
@@ -1345,6 +1497,36 @@ erbium_task_pragma (bool omp)
     erbium_keep (d);
   for (tree d : site->privates)
     erbium_keep (d);
+}
+
+/* The handler of `#pragma omp task' (OMP, under -fopenmp) and
+   `#pragma erbium task' (!OMP).  */
+static void
+erbium_task_pragma (bool omp)
+{
+  const char *spell = omp ? "omp task" : "erbium task";
+  location_t loc = input_location;
+  erbium_pragma_tokens t;
+  erbium_read_pragma (&t);
+  if (!current_function_decl)
+    {
+      error_at (loc, "%<#pragma %s%> outside a function", spell);
+      return;
+    }
+  erbium_site *site = erbium_new_site (loc, spell);
+
+  erbium_clause_parse p;
+  p.t = &t;
+  p.site = site;
+  p.spell = spell;
+  p.omp_clauses = NULL_TREE;
+  p.stream_clause = false;
+  p.name_loc = UNKNOWN_LOCATION;
+  bool ok = erbium_parse_task_clauses (&p, omp);
+  if (!erbium_check_views_once (site))
+    ok = false;
+  ok = erbium_decide_site_kind (&p, omp, ok);
+  erbium_keep_site (site);
   site->bad = !ok;
   site->empty_body = erbium_empty_statement_after_p (t.toks.last ().loc);
   erbium_add_marker (site->id, loc);
@@ -1600,5 +1782,4 @@ erbium_init_omp_stream (const char *plugin_name)
   erbium_init_streams (plugin_name);
   erbium_init_outline (plugin_name);
   erbium_init_tasksites (plugin_name);
-  erbium_init_taskloop (plugin_name);
 }

@@ -400,6 +400,11 @@ erbium_init_tasksites (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     erbium_decide_sites, NULL);
-  erbium_register_pass (plugin_name, new erbium_tasks_pass (g), "optimized",
-			1, PASS_POS_INSERT_AFTER);
+}
+
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_tasks_pass (gcc::context *ctxt)
+{
+  return new erbium_tasks_pass (ctxt);
 }

@@ -33,7 +33,7 @@
    if (V->check) er_check_access (V, E, 1); then
    V->base + ((uint32_t) E & (uint32_t) V->mask) * size, size being
    sizeof (T) for a view(T) subscript and V->esize otherwise
-   (erbium_emit_masked_elem in lower.cc).  er_burst calls are left to
+   (erbium_emit_masked_elem in builder.cc).  er_burst calls are left to
    erbium-lower.
 
    The pass runs after "laddress", before lim2 (GCC-PLUGIN-NOTES.md,
@@ -332,10 +332,11 @@ erbium_opaque_base (gimple_stmt_iterator *gsi, tree p0, tree size)
 }
 
 /* Version LOOP on the check bytes of the views of its burst accesses
-   ACCS and give them the burst form in the fast version.  Returns false
-   (nothing changed) when versioning failed.  */
+   ACCS: the fast version is taken when every check byte is 0 (and every
+   checked element size is the expected one).  Returns false (nothing
+   changed) when versioning failed.  */
 static bool
-erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
+erbium_window_version (class loop *loop, vec<erbium_access *> &accs)
 {
   /* (V1->check | V2->check ...) == 0 selects the fast version, with
      (Vk->esize != SIZE) or'ed in for an access whose element size is
@@ -372,17 +373,22 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 		    profile_probability::very_likely (),
 		    profile_probability::very_unlikely (), true);
   free_original_copy_tables ();
-  if (!copy)
-    return false;
+  return copy != NULL;
+}
 
+/* Group the accesses ACCS of a loop that share one window address: for
+   the K-th, LEADER[K] is the access whose address it is offset from (K
+   itself for its own) and DELTA[K] the offset, in elements.  */
+static void
+erbium_group_accesses (vec<erbium_access *> &accs, vec<unsigned> *leader,
+		       vec<HOST_WIDE_INT> *delta)
+{
   /* Accesses to one view with the same element size and step whose
      entry indices differ by constants (a FIR's taps x[i], x[i + 1] ...)
      share one window address: P0 of the lowest index, plus a constant.
      One base keeps the vectoriser's alias checks to one per view; the
      lowest index keeps every address inside the double mapping (a
      window's worth of indices is contiguous forward from any index).  */
-  auto_vec<unsigned> leader;
-  auto_vec<HOST_WIDE_INT> delta;
   for (unsigned k = 0; k < accs.length (); k++)
     {
       erbium_access *a = accs[k];
@@ -417,23 +423,27 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 	      best_d = dv;
 	    }
 	}
-      leader.safe_push (best);
-      delta.safe_push (best_d);
+      leader->safe_push (best);
+      delta->safe_push (best_d);
     }
   /* Folding may find a constant difference between A and B and between
      B and C but not between A and C (the forms of widened indices
      differ): an access whose leader leads no group of its own keeps its
      own base, which is always right, if not shared.  */
   for (unsigned k = 0; k < accs.length (); k++)
-    if (leader[leader[k]] != leader[k])
+    if ((*leader)[(*leader)[k]] != (*leader)[k])
       {
-	leader[k] = k;
-	delta[k] = 0;
+	(*leader)[k] = k;
+	(*delta)[k] = 0;
       }
+}
 
-  edge pe = loop_preheader_edge (loop);
-  auto_vec<tree> p0s;
-  p0s.safe_grow_cleared (accs.length ());
+/* On the preheader edge PE, the window address P0 of each access of
+   ACCS that leads its group (LEADER), in P0S, and its burst form.  */
+static void
+erbium_emit_leader_bases (edge pe, vec<erbium_access *> &accs,
+			  const vec<unsigned> &leader, vec<tree> *p0s)
+{
   for (unsigned k = 0; k < accs.length (); k++)
     {
       erbium_access *a = accs[k];
@@ -465,9 +475,20 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 					 true, NULL_TREE, true,
 					 GSI_SAME_STMT);
 	}
-      p0s[k] = p0;
+      (*p0s)[k] = p0;
       erbium_emit_burst (a, p0, a);
     }
+}
+
+/* On the preheader edge PE, the window address of each access of ACCS
+   that is offset from its group's leader (LEADER, DELTA; the leaders'
+   P0S), and its burst form.  */
+static void
+erbium_emit_offset_bases (edge pe, vec<erbium_access *> &accs,
+			  const vec<unsigned> &leader,
+			  const vec<HOST_WIDE_INT> &delta,
+			  const vec<tree> &p0s)
+{
   for (unsigned k = 0; k < accs.length (); k++)
     {
       erbium_access *a = accs[k];
@@ -497,6 +518,24 @@ erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
 	  }
       erbium_emit_burst (a, p0, ref);
     }
+}
+
+/* Version LOOP on the check bytes of the views of its burst accesses
+   ACCS and give them the burst form in the fast version.  Returns false
+   (nothing changed) when versioning failed.  */
+static bool
+erbium_window_loop (class loop *loop, vec<erbium_access *> &accs)
+{
+  if (!erbium_window_version (loop, accs))
+    return false;
+  auto_vec<unsigned> leader;
+  auto_vec<HOST_WIDE_INT> delta;
+  erbium_group_accesses (accs, &leader, &delta);
+  edge pe = loop_preheader_edge (loop);
+  auto_vec<tree> p0s;
+  p0s.safe_grow_cleared (accs.length ());
+  erbium_emit_leader_bases (pe, accs, leader, &p0s);
+  erbium_emit_offset_bases (pe, accs, leader, delta, p0s);
   return true;
 }
 
@@ -528,13 +567,24 @@ public:
   unsigned int execute (function *fun) final override;
 };
 
-/* Give every er_elem call of FUN its window addressing.  Returns the
-   TODO flags.  */
-unsigned int
-erbium_window_pass::execute (function *fun)
+/* The element access of the er_elem call STMT, not yet classified (its
+   view type NULL_TREE when the call's view is no struct er_view).  */
+static erbium_access
+erbium_new_access (gimple *stmt)
 {
-  /* Cheap gate: functions without er_elem stay untouched.  */
-  auto_vec<erbium_access> accs;
+  erbium_access a = {};
+  a.call = as_a <gcall *> (stmt);
+  a.view_type = erbium_view_type (a.call);
+  a.size = erbium_elem_use_size (a.call);
+  a.size_checked = (a.size && !erbium_elem_typed_p
+				 (gimple_call_arg (a.call, 0), a.size));
+  return a;
+}
+
+/* The er_elem calls of FUN that are not on a cold path, in ACCS.  */
+static void
+erbium_collect_accesses (function *fun, vec<erbium_access> *accs)
+{
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -542,17 +592,135 @@ erbium_window_pass::execute (function *fun)
       if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
 	  && !erbium_cold_call_p (gsi_stmt (gsi)))
 	{
-	  erbium_access a = {};
-	  a.call = as_a <gcall *> (gsi_stmt (gsi));
-	  a.view_type = erbium_view_type (a.call);
+	  erbium_access a = erbium_new_access (gsi_stmt (gsi));
 	  if (!a.view_type)
 	    continue;
-	  a.size = erbium_elem_use_size (a.call);
-	  a.size_checked = (a.size && !erbium_elem_typed_p
-					 (gimple_call_arg (a.call, 0), a.size));
 	  a.why = "not in a loop";
-	  accs.safe_push (a);
+	  accs->safe_push (a);
 	}
+}
+
+/* Version each innermost loop of FUN with burst accesses of ACCS, then
+   transform them; an access whose loop could not be versioned gets its
+   reason.  Returns whether anything changed.  */
+static bool
+erbium_window_loops (function *fun, vec<erbium_access> &accs)
+{
+  bool changed = false;
+  for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
+    {
+      auto_vec<erbium_access *> in_loop;
+      for (erbium_access &a : accs)
+	if (a.loop == loop)
+	  in_loop.safe_push (&a);
+      if (in_loop.is_empty ())
+	continue;
+      if (erbium_window_loop (loop, in_loop))
+	changed = true;
+      else
+	for (erbium_access *a : in_loop)
+	  {
+	    a->loop = NULL;
+	    a->why = "loop versioning on the check byte failed";
+	  }
+    }
+  return changed;
+}
+
+/* Add to ACCS the er_elem calls of FUN that it does not hold yet (the
+   versioned copies of the burst loops, whose accesses keep the check);
+   dump those on a cold path.  */
+static void
+erbium_collect_copies (function *fun, vec<erbium_access> *accs)
+{
+  hash_set<gimple *> seen;
+  for (erbium_access &a : *accs)
+    seen.add (a.call);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
+	  && erbium_cold_call_p (gsi_stmt (gsi)))
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
+		     "a call (element path of a strip-mined loop)\n",
+		     LOCATION_LINE (gimple_location (gsi_stmt (gsi))));
+	}
+      else if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
+	       && !seen.contains (gsi_stmt (gsi)))
+	{
+	  erbium_access a = erbium_new_access (gsi_stmt (gsi));
+	  if (a.view_type)
+	    accs->safe_push (a);
+	}
+}
+
+/* Dump the access A and, unless it has the burst form or is in a
+   versioned copy, give it the masked form.  Returns whether that changed
+   the function.  */
+static bool
+erbium_finish_access (erbium_access &a)
+{
+  int line = LOCATION_LINE (gimple_location (a.call));
+  if (a.loop)
+    {
+      if (dump_file)
+	fprintf (dump_file, "erbium-window: er_elem at line %d: burst "
+		 "form in loop %d (index affine, step %ld; view window "
+		 "unchanged in the loop; versioned on the check byte%s)\n",
+		 line, a.loop->num, (long) tree_to_shwi (a.step),
+		 a.size_checked ? " and the element size" : "");
+      return false;
+    }
+  if (!a.why)
+    {
+      /* A copy made by loop_version, run only under ERBIUM_CHECK=1:
+	 the library's er_elem, which checks, called there keeps the
+	 copy small (erbium_mark_cold_call).  */
+      erbium_mark_cold_call (a.call);
+      if (dump_file)
+	fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
+		 "a call (versioned copy for ERBIUM_CHECK%s)\n", line,
+		 a.size_checked ? " or another element size" : "");
+      return false;
+    }
+  if (!gimple_bb (a.call))
+    return false;
+  gimple_stmt_iterator gsi = gsi_for_stmt (a.call);
+  tree addr = erbium_emit_masked_elem (&gsi, gimple_call_arg (a.call, 0),
+				       a.view_type,
+				       gimple_call_arg (a.call, 1),
+				       a.size_checked ? NULL_TREE : a.size,
+				       build_one_cst (integer_type_node));
+  if (dump_file)
+    {
+      fprintf (dump_file, "erbium-window: er_elem at line %d: %s (%s",
+	       line, addr ? "masked form, checked" : "left as a call",
+	       a.why);
+      if (a.why_line)
+	fprintf (dump_file, ", line %d", a.why_line);
+      fprintf (dump_file, ")\n");
+    }
+  if (!addr)
+    return false;
+  tree lhs = gimple_call_lhs (a.call);
+  gimple *repl = (lhs ? gimple_build_assign (lhs, NOP_EXPR, addr)
+		  : gimple_build_nop ());
+  gimple_set_location (repl, gimple_location (a.call));
+  gsi_replace (&gsi, repl, false);
+  return true;
+}
+
+/* Give every er_elem call of FUN its window addressing.  Returns the
+   TODO flags.  */
+unsigned int
+erbium_window_pass::execute (function *fun)
+{
+  /* Cheap gate: functions without er_elem stay untouched.  */
+  auto_vec<erbium_access> accs;
+  erbium_collect_accesses (fun, &accs);
   if (accs.is_empty ())
     return 0;
 
@@ -574,104 +742,14 @@ erbium_window_pass::execute (function *fun)
     }
 
   /* Version each loop with burst accesses, then transform them.  */
-  bool changed = false;
-  for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
-    {
-      auto_vec<erbium_access *> in_loop;
-      for (erbium_access &a : accs)
-	if (a.loop == loop)
-	  in_loop.safe_push (&a);
-      if (in_loop.is_empty ())
-	continue;
-      if (erbium_window_loop (loop, in_loop))
-	changed = true;
-      else
-	for (erbium_access *a : in_loop)
-	  {
-	    a->loop = NULL;
-	    a->why = "loop versioning on the check byte failed";
-	  }
-    }
+  bool changed = erbium_window_loops (fun, accs);
 
   /* Dump, and the masked form for the others (the versioned copies of the
      burst loops included: their accesses keep the check).  */
-  hash_set<gimple *> seen;
+  erbium_collect_copies (fun, &accs);
   for (erbium_access &a : accs)
-    seen.add (a.call);
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
-	  && erbium_cold_call_p (gsi_stmt (gsi)))
-	{
-	  if (dump_file)
-	    fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
-		     "a call (element path of a strip-mined loop)\n",
-		     LOCATION_LINE (gimple_location (gsi_stmt (gsi))));
-	}
-      else if (erbium_primitive_call (gsi_stmt (gsi)) == ERBIUM_PRIM_ELEM
-	       && !seen.contains (gsi_stmt (gsi)))
-	{
-	  erbium_access a = {};
-	  a.call = as_a <gcall *> (gsi_stmt (gsi));
-	  a.view_type = erbium_view_type (a.call);
-	  a.size = erbium_elem_use_size (a.call);
-	  a.size_checked = (a.size && !erbium_elem_typed_p
-					 (gimple_call_arg (a.call, 0), a.size));
-	  if (a.view_type)
-	    accs.safe_push (a);
-	}
-  for (erbium_access &a : accs)
-    {
-      int line = LOCATION_LINE (gimple_location (a.call));
-      if (a.loop)
-	{
-	  if (dump_file)
-	    fprintf (dump_file, "erbium-window: er_elem at line %d: burst "
-		     "form in loop %d (index affine, step %ld; view window "
-		     "unchanged in the loop; versioned on the check byte%s)\n",
-		     line, a.loop->num, (long) tree_to_shwi (a.step),
-		     a.size_checked ? " and the element size" : "");
-	  continue;
-	}
-      if (!a.why)
-	{
-	  /* A copy made by loop_version, run only under ERBIUM_CHECK=1:
-	     the library's er_elem, which checks, called there keeps the
-	     copy small (erbium_mark_cold_call).  */
-	  erbium_mark_cold_call (a.call);
-	  if (dump_file)
-	    fprintf (dump_file, "erbium-window: er_elem at line %d: left as "
-		     "a call (versioned copy for ERBIUM_CHECK%s)\n", line,
-		     a.size_checked ? " or another element size" : "");
-	  continue;
-	}
-      if (!gimple_bb (a.call))
-	continue;
-      gimple_stmt_iterator gsi = gsi_for_stmt (a.call);
-      tree addr = erbium_emit_masked_elem (&gsi, gimple_call_arg (a.call, 0),
-					   a.view_type,
-					   gimple_call_arg (a.call, 1),
-					   a.size_checked ? NULL_TREE : a.size,
-					   build_one_cst (integer_type_node));
-      if (dump_file)
-	{
-	  fprintf (dump_file, "erbium-window: er_elem at line %d: %s (%s",
-		   line, addr ? "masked form, checked" : "left as a call",
-		   a.why);
-	  if (a.why_line)
-	    fprintf (dump_file, ", line %d", a.why_line);
-	  fprintf (dump_file, ")\n");
-	}
-      if (!addr)
-	continue;
+    if (erbium_finish_access (a))
       changed = true;
-      tree lhs = gimple_call_lhs (a.call);
-      gimple *repl = (lhs ? gimple_build_assign (lhs, NOP_EXPR, addr)
-		      : gimple_build_nop ());
-      gimple_set_location (repl, gimple_location (a.call));
-      gsi_replace (&gsi, repl, false);
-    }
 
   if (changed)
     {
@@ -688,12 +766,9 @@ erbium_window_pass::execute (function *fun)
 
 } // anon namespace
 
-/* Register pass erbium-window after "laddress", i.e. before lim2
-   (GCC-PLUGIN-NOTES.md, "Passes").  PLUGIN_NAME: the name GCC gave the
-   plugin.  */
-void
-erbium_init_window (const char *plugin_name)
+/* See erbium-plugin.h.  */
+opt_pass *
+erbium_make_window_pass (gcc::context *ctxt)
 {
-  erbium_register_pass (plugin_name, new erbium_window_pass (g), "laddress",
-			1, PASS_POS_INSERT_AFTER);
+  return new erbium_window_pass (ctxt);
 }

@@ -2,7 +2,7 @@
    plugin.  plugin.cc parses the plugin arguments into erbium_opts, calls
    each part's init function and places every pass (its table
    erbium_passes); every other file owns one concern (see the table in
-   plugin/README.md), registers its own callbacks from its init function
+   docs/plugin.md), registers its own callbacks from its init function
    and makes its pass object (erbium_make_*_pass).  GCC internals:
    "Plugins" chapter of the GCC internals manual.  */
 
@@ -24,8 +24,8 @@ enum erbium_loopalign
 
 /* Options set by -fplugin-arg-erbium-NAME[=VALUE] (GCC internals,
    "Plugins": struct plugin_name_args); parsed by plugin_init, defaults in
-   plugin.cc, listed by -fplugin-arg-erbium-help and in the README's
-   "Plugin arguments" table.  A boolean takes 0 or 1 (also no or yes; no
+   plugin.cc, listed by -fplugin-arg-erbium-help and in docs/plugin.md
+   ("Arguments").  A boolean takes 0 or 1 (also no or yes; no
    value means 1); any other value, an out-of-range burst or an unknown
    NAME is a GCC error naming the argument, and plugin_init then fails
    (GCC reports that the plugin did not initialise).  dump[=PASS,...] is
@@ -66,14 +66,14 @@ struct erbium_options
      benchmark's peers), where no 64-byte block of their code holds
      more instructions than the op cache keeps (loopalign.cc; x86
      only), or leave them where GCC puts them (0).  Source: measured,
-     not from a manual (bench/README.md, "Code placement"); GCC
+     not from a manual (docs/performance.md, "Code placement"); GCC
      internals, "RTL passes" and "Instruction Attributes".  */
   enum erbium_loopalign loopalign;
   /* ivmerge=0|1 (default 1): after IVOPTs, give the induction variables
      of an innermost loop that address views with the same step one index
      and a base per view (1, ivmerge.cc), or keep IVOPTs' pointer per view
-     (0).  Source: measured (bench/README.md, "Sixth session"), not the
-     paper; GCC internals, "Loop Analysis and Representation".  */
+     (0).  Source: measured on the FM receiver (one index and a base per
+     view took fewer instructions per iteration), not the paper; GCC internals, "Loop Analysis and Representation".  */
   bool ivmerge;
 };
 
@@ -87,8 +87,8 @@ extern struct erbium_options erbium_opts;
 extern bool erbium_c_frontend;
 
 /* The plugin's warnings, each with its option name -Werbium-NAME
-   (warnings.cc has the names and what each reports; README "The
-   language" lists them).  */
+   (warnings.cc has the names and what each reports; docs/language.md lists
+   them).  */
 enum erbium_warning
 {
   /* -Werbium-noop: a commit, update, stall or release that provably

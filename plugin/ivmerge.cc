@@ -10,7 +10,7 @@
    group: the FM receiver's channel and band loops (examples/fmradio)
    advanced two pointers by 16 bytes where the same loops over arrays
    advance one index, 18 instructions per iteration against 17 and 4 % of
-   the receiver's instructions (bench/README.md, "Fifth session").  A base
+   the receiver's instructions.  A base
    plus an index costs no more than a base in an x86 address, so one
    index wins.
 

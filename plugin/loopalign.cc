@@ -17,7 +17,7 @@
    60 bytes, i.e. the loop about 25 % slower; the audio filter's loop is
    slow at 0 to 8 bytes (13 or more instructions), between at 12 (12) and
    fast from 16 on.  Where the linker put a program's code therefore decided
-   up to 20 % of the receiver's speed (bench/README.md, "Code placement"),
+   up to 20 % of the receiver's speed (docs/performance.md, "Code placement"),
    and any change to the program or to the runtime moved it.  GCC's own
    -falign-loops cannot help: it aligns a loop's start to a power of two,
    and a start on a 64-byte boundary is the worst place for these loops.
@@ -41,7 +41,7 @@
    Erbium code (the FM benchmark's sequential build and peers) gets the
    same placement.  GCC internals: "RTL passes",
    "Insns" (JUMP_LABEL, any_condjump_p), "Instruction Attributes"
-   (get_attr_length); the op cache limit was measured (bench/README.md,
+   (get_attr_length); the op cache limit was measured (docs/performance.md,
    "Code placement"), not taken from a manual.  */
 
 #include "gcc-plugin.h"

@@ -17,7 +17,7 @@
      tasksites.cc    when the unit is parsed, which sites run one
                      process per instance; the dump (pass erbium-tasks).
    The language is described in OMP-STREAM-SPEC.md of the project
-   (sections 2 to 7) and in the README, "OpenMP stream tasks"; the
+   (sections 2 to 7) and in the docs/omp-stream.md; the
    runtime's contract is runtime/include/erbium/task.h.  */
 
 #ifndef ERBIUM_OMP_STREAM_H

@@ -5,7 +5,7 @@
    pragmas.cc leaves, where each task pragma stood, a marker call; the
    statement after it is the task's body.  For a stream task (every
    `#pragma erbium task', and `#pragma omp task' with stream clauses)
-   this file makes (README "OpenMP stream tasks"):
+   this file makes (docs/omp-stream.md):
 
    * the activation: a structure with a field per variable of the control
      program that the body uses (OpenMP's data-sharing rules for tasks:

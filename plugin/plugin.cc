@@ -5,7 +5,7 @@
    Arguments (-fplugin-arg-erbium-NAME[=VALUE]) are listed once, in
    erbium_args below, which makes the help text and the list of valid
    names in the error for an unknown argument; their options are in
-   erbium-plugin.h (struct erbium_options) and the README.  The warning
+   erbium-plugin.h (struct erbium_options) and docs/plugin.md.  The warning
    options (-Wno-erbium-NAME, and the arguments Werror=NAME and
    Wno-error=NAME) are read here and kept by warnings.cc.  GCC
    internals: "Plugins" (plugin_init, plugin_default_version_check,

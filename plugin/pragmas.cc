@@ -1,5 +1,5 @@
 /* pragmas.cc -- the pragmas of the OpenMP stream extension
-   (OMP-STREAM-SPEC.md, sections 3 to 5; README "OpenMP stream tasks"):
+   (OMP-STREAM-SPEC.md, sections 3 to 5; docs/omp-stream.md):
 
      #pragma omp task CLAUSES      then a statement (the task body)
      #pragma omp tick (S [>> N]) { (S [>> N]) }

@@ -1708,8 +1708,8 @@ erbium_sm_transform_all (function *fun, vec<erbium_sm_plan *> &plans)
    update the SSA form once.  Once, not per loop: update_ssa renames all
    the function's virtual operands and the dominators are recomputed,
    both in time proportional to the function, which made the pass
-   quadratic in the number of loops of a function (README,
-   "Strip-mining", compile time).  */
+   quadratic in the number of loops of a function (docs/strip-mining.md,
+   compile time).  */
 unsigned int
 erbium_stripmine_pass::execute (function *fun)
 {

@@ -12,8 +12,8 @@
    instances at once, with the first one's activation and a step per
    varying field, and the site's process steps through them (task.c).
    This is the Erbium paper's static mapping of a counted loop of tasks
-   to one process (OMP-STREAM-SPEC.md section 10; README "Static
-   conversion").
+   to one process (OMP-STREAM-SPEC.md section 10; docs/omp-stream.md,
+   "Static conversion").
 
    Positions stay those of the N creations in a row only if nothing else
    in the loop moves the same side of one of the site's streams: for an

@@ -16,7 +16,7 @@
    a fiber runs on whichever core is free when it can go on, so no core
    idles while a process elsewhere could run (the static placement of
    threads, placement.c, cannot do that): on the FM receiver this is
-   worth about 6 % (bench/README.md).
+   worth about 6 % (docs/performance.md).
 
    The queue is a ring under a mutex (two workers on these machines: no
    contention worth a lock-free queue).  Each worker scans it round-robin

@@ -48,7 +48,7 @@
 #define ER_SPINS 20		/* polls with a growing pause in between */
 #define ER_BACKOFF_MAX 64	/* pauses between two polls, at most */
 #define ER_YIELDS 16		/* polls with sched_yield in between */
-#ifndef ER_YIELDS_SHARED	/* -D to experiment (bench/README.md) */
+#ifndef ER_YIELDS_SHARED	/* -D to experiment (docs/performance.md) */
 #define ER_YIELDS_SHARED 64	/* the same on a core shared with others
 				   (threads; fibers do not yield) */
 #endif

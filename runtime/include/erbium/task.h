@@ -166,7 +166,7 @@ struct er_task_step
 
 /* Create N instances of SITE at once, as N calls of er_task_create in a
    row would (the static conversion of a site in a counted loop: the
-   plugin's erbium-taskloop pass, README "Static conversion"): instance
+   plugin's erbium-taskloop pass, docs/omp-stream.md, "Static conversion"): instance
    K (0 <= K < N) gets the ARGS_SIZE bytes at ARGS with the NSTEPS
    fields STEPS[0 .. NSTEPS-1] advanced K times (er_task_step), and the
    accesses ACC[0 .. NACC-1] (the same streams, kinds, bursts and

@@ -29,8 +29,8 @@
    Wake-ups are targeted.  A waiter for update or stall knows which view
    holds the minimum it waits on (the laggard) and which index that view
    must publish; while it polls it reads only that view's index, and
-   before sleeping it lowers the view's wake threshold (er_view.wake) to
-   that index.  Commit and release compare their new index with their own
+   before sleeping it lowers the view's wake threshold (er_view.wake,
+   which the try hands it as er_waiter.lag_wake) to that index.  Commit and release compare their new index with their own
    view's threshold, on the line they just wrote, and call er_wake_view
    only when they reach it: no syscall and no shared write per commit
    while somebody sleeps for a later index or on another view.  Since the

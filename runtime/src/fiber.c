@@ -258,6 +258,9 @@ er_fibers_default (int on)
 int
 er_fibers_crowded (void)
 {
+  /* Relaxed: a hint for how to wait, ordering nothing (er_fiber_start's
+     and er_worker_main's relaxed counts, er_start_workers' count under
+     its locks); a stale answer costs a yield or a sleep, never a wake.  */
   return atomic_load_explicit (&er_nfibers, memory_order_relaxed)
 	 > __atomic_load_n (&er_nworkers, __ATOMIC_RELAXED);
 }
@@ -279,6 +282,9 @@ er_fiber_core_shared (er_thread *t)
 int
 er_fibers_enabled (void)
 {
+  /* Acquire, pairs with the release store below: a thread that sees
+     the decision also sees er_stack_bytes and er_page, set before it
+     (double-checked under er_workers_lock).  */
   int on = __atomic_load_n (&er_fibers_on, __ATOMIC_ACQUIRE);
   if (on >= 0)
     return on;
@@ -305,6 +311,8 @@ er_fibers_enabled (void)
 	    bytes = (size_t) 8 << 20;
 	  er_stack_bytes = (bytes + er_page - 1) / er_page * er_page;
 	}
+      /* Release, pairs with the acquire loads above and in
+	 er_fibers_wake_all: the stack's size comes first.  */
       __atomic_store_n (&er_fibers_on, on, __ATOMIC_RELEASE);
     }
   on = er_fibers_on;
@@ -320,7 +328,13 @@ er_fibers_enabled (void)
 void
 er_fibers_wake (void)
 {
+  /* Seq_cst, pairs with an idle worker's increment of er_rq_sleepers
+     and its load of the word (er_worker_main): one of the two sees the
+     other, so a worker never sleeps through this bump; the bump also
+     follows the waker's bump of the fiber's sequence (er_wakeq_wake)
+     or epoch (er_fibers_wake_all), which the worker's scan reads.  */
   atomic_fetch_add (&er_rq_word, 1);
+  /* Seq_cst, the other half of the pairing above.  */
   if (atomic_load (&er_rq_sleepers))
     er_futex_wake (&er_rq_word);
 }
@@ -329,8 +343,14 @@ er_fibers_wake (void)
 void
 er_fibers_wake_all (void)
 {
+  /* Acquire, pairs with er_fibers_enabled's release store: with no
+     fibers, nobody sleeps in a worker.  */
   if (__atomic_load_n (&er_fibers_on, __ATOMIC_ACQUIRE) > 0)
     {
+      /* Seq_cst, pairs with er_fiber_sleep_begin's load of the epoch
+	 (after its count, before its last look) and er_fiber_ready's
+	 acquire load: a fiber that missed what the waker did before
+	 sees the new epoch.  */
       atomic_fetch_add (&er_rq_epoch, 1);
       er_fibers_wake ();
     }
@@ -469,6 +489,10 @@ er_fiber_main (void *p)
 static inline int
 er_fiber_ready (struct er_fiber *f, int64_t *now)
 {
+  /* Acquire loads, pair with the wakers' increments (er_wakeq_wake's
+     of SEQ, er_fibers_wake_all's of the epoch): the fiber, run again,
+     sees what its waker published before (its next look also goes
+     through er_rq_lock and the switch).  */
   if (f->state != ER_F_SLEEP
       || (f->sleep_q
 	  && atomic_load_explicit (&f->sleep_q->seq, memory_order_acquire)
@@ -558,6 +582,9 @@ er_idle_spin (uint32_t word, int64_t *now, int64_t wake_at)
     {
       for (int k = 0; k < 64; k++)
 	{
+	  /* Relaxed: only a sign to scan again; the scan takes
+	     er_rq_lock, and the fibers' wake sequences are read with
+	     acquire there (er_fiber_ready).  */
 	  if (atomic_load_explicit (&er_rq_word, memory_order_relaxed)
 	      != word)
 	    return 1;
@@ -580,6 +607,9 @@ er_worker_main (void *p)
   struct er_fiber *prev = NULL;	/* ran last, not yet put back */
   for (;;)
     {
+      /* Seq_cst, read before the scan: a wake (er_fibers_wake's
+	 increment) after the scan changes the word, so the worker's
+	 futex wait below returns at once instead of sleeping through it.  */
       uint32_t word = atomic_load (&er_rq_word);
       int64_t now = 0, wake_at = INT64_MAX;
       struct er_fiber *done = NULL;
@@ -600,6 +630,7 @@ er_worker_main (void *p)
       prev = NULL;
       if (done)
 	{
+	  /* Relaxed: a count for er_fibers_crowded's hint only.  */
 	  atomic_fetch_sub_explicit (&er_nfibers, 1, memory_order_relaxed);
 	  er_tool_fiber_free (done);
 	  munmap (done->stack, er_fiber_map_bytes ());
@@ -622,11 +653,17 @@ er_worker_main (void *p)
 	 a wake bumps it or the earliest timeout.  */
       if (er_idle_spin (word, &now, wake_at))
 	continue;
+      /* Seq_cst, pairs with er_fibers_wake's increment of the word and
+	 its load of the count: the worker counts itself before its last
+	 look at the word, the waker bumps the word before it reads the
+	 count; one of the two sees the other (Dekker).  */
       atomic_fetch_add (&er_rq_sleepers, 1);
       if (atomic_load (&er_rq_word) == word)
 	er_futex_wait (&er_rq_word, word,
 		  wake_at == INT64_MAX ? ER_IDLE_NS
 		  : wake_at > now ? wake_at - now : 1);
+      /* Read by wakers only to skip the futex call: a stale count
+	 costs a vain wake.  */
       atomic_fetch_sub (&er_rq_sleepers, 1);
     }
   return NULL;
@@ -680,6 +717,7 @@ er_fiber_start (er_thread *t, void (*fn) (void *), void *arg)
   f->arg = arg;
   f->t = t;
   t->fiber = f;
+  /* Relaxed: a count for er_fibers_crowded's hint only.  */
   atomic_fetch_add_explicit (&er_nfibers, 1, memory_order_relaxed);
   er_tool_fiber_new (f);
   /* The initial frame er_ctx_switch pops: control words, r15..r12,
@@ -737,9 +775,15 @@ er_fiber_sleep_begin (er_thread *t, er_wakeq *q)
   f->sleep_q = q;
   if (q)
     {
+      /* Seq_cst, pairs with er_wakeq_wake's increment of SEQ and its
+	 load of FIBER_SLEEPERS (wait.c): count first, then note SEQ
+	 (above).  */
       atomic_fetch_add (&q->fiber_sleepers, 1);
+      /* Seq_cst, after the count (same pairing).  */
       f->sleep_seq = atomic_load (&q->seq);
     }
+  /* Seq_cst, pairs with er_fibers_wake_all's increment: noted before
+     the last look, so a global wake after it changes the epoch.  */
   f->sleep_epoch = atomic_load (&er_rq_epoch);
 }
 
@@ -761,6 +805,8 @@ er_fiber_sleep_end (er_thread *t)
 {
   struct er_fiber *f = t->fiber;
   if (f->sleep_q)
+    /* Relaxed: read by er_wakeq_wake only to skip waking the workers;
+       a stale count costs a vain er_fibers_wake.  */
     atomic_fetch_sub_explicit (&f->sleep_q->fiber_sleepers, 1,
 			       memory_order_relaxed);
   f->sleep_q = NULL;

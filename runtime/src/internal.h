@@ -246,13 +246,17 @@ void er_window_free (er_window *w);
 struct er_waiter
 {
   int (*try_fn) (struct er_waiter *);
-  er_rec *rec;			/* whose futex to sleep on, or NULL */
-  /* Waits that are not on a record (task.c): what to sleep on when REC
-     is NULL (NULL too: the global word), the try's context, and the
+  /* The record of a primitive's wait, for its tries and reports (the
+     record side: stream.c, realloc.c, deadlock.c); waiting (wait.c)
+     never reads it.  */
+  er_rec *rec;
+  /* What waiting needs, filled by whoever makes the waiter: the queue to
+     sleep on (a record's for a primitive's wait; NULL: the global word);
+     for the task runtime's waits (task.c), the try's context, and the
      wake thresholds (at most two) a sleeper lowers to WANT before its
-     last look, as it does its laggard's; the waker compares what it
-     publishes with them.  The try sets ARM and WANT (so the deadlock
-     detector's copy of such a waiter leaves WANT out).  */
+     last look, as it does its laggard's (LAG_WAKE); the waker compares
+     what it publishes with them.  The try sets ARM and WANT (so the
+     deadlock detector's copy of such a waiter leaves WANT out).  */
   er_wakeq *wq;
   void *ctx;
   _Atomic int64_t *arm[2];
@@ -272,9 +276,12 @@ struct er_waiter
      view holding the minimum (the laggard), and LAG_GEN, the record
      generation of that finding.  The waiter polls only the laggard while
      it lags, keeps polling while the laggard moves, and sleeps with
-     LAG's wake threshold set to WANT.  */
+     LAG's wake threshold set to WANT.  LAG_WAKE is that threshold
+     (&LAG->v.wake, set with LAG by the try): all that waiting knows of
+     the laggard, with LAG_PUB.  */
   int64_t want;
   er_vimpl *lag;
+  _Atomic int64_t *lag_wake;
   int64_t lag_pub;		/* LAG's index when last read */
   uint32_t lag_gen;
   /* Batching (stream.c): the bound to hold out for while the other side

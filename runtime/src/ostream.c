@@ -73,6 +73,9 @@ er_spin_lock_slow (er_spin *l)
 {
   for (int k = 0;; k++)
     {
+      /* Relaxed: watch the word without taking its line for writing.
+	 Acquire, pairs with er_spin_unlock's release store (internal.h):
+	 the holder's writes come first.  */
       if (!atomic_load_explicit (l, memory_order_relaxed)
 	  && !atomic_exchange_explicit (l, 1, memory_order_acquire))
 	return;
@@ -99,6 +102,7 @@ er_stream_check (const er_stream *s, const char *what, const char *where)
     er_fatal ("%s%s%s: no stream (a NULL handle) (rule: a stream is made "
 	      "by er_stream_new before use; erbium/task.h)", what,
 	      where ? " at task site " : "", where ? where : "");
+  /* Relaxed: a check for a misuse, ordering nothing.  */
   if (atomic_load_explicit (&s->refs, memory_order_relaxed) <= 0)
     er_fatal ("%s%s%s: stream \"%s\" was destroyed (its last reference "
 	      "was released) (rule: a task or tick uses a stream while its "
@@ -134,6 +138,8 @@ er_stream_make (size_t esize, const char *name)
   else
     s = er_zalloc_line (sizeof *s, "a stream");
   s->esize = (uint32_t) esize;
+  /* A counter for names and er_seen only: nothing pairs with it
+     (seq_cst is more than needed, and costs nothing more here).  */
   s->serial = atomic_fetch_add (&er_stream_serials, 1) + 1;
   if (name)
     s->name = strdup (name);
@@ -142,6 +148,10 @@ er_stream_make (size_t esize, const char *name)
     s->name = NULL;
   if (!s->name)
     er_fatal ("out of memory naming a stream");
+  /* Relaxed: S is not shared yet; the handle reaches other threads
+     through their own synchronisation (an activation's push, a process's
+     start).  The release on REFS pairs with no acquire: more than
+     needed, and a plain store on x86.  */
   atomic_store_explicit (&s->w.wake, ER_INF, memory_order_relaxed);
   atomic_store_explicit (&s->r.wake, ER_INF, memory_order_relaxed);
   atomic_store_explicit (&s->refs, 1, memory_order_release);
@@ -190,6 +200,8 @@ void
 er_stream_retain (er_stream *s)
 {
   er_stream_check (s, "stream_retain", NULL);
+  /* Relaxed: the caller holds a reference already (a reference count's
+     increment orders nothing; er_stream_release_n's decrement does).  */
   atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
 }
 
@@ -199,6 +211,8 @@ er_side_free (er_side *d)
 {
   for (er_chunk *c = d->head, *n; c; c = n)
     {
+      /* Relaxed: the last reference is gone (er_stream_release_n's
+	 acquire): nobody else uses the queue.  */
       n = atomic_load_explicit (&c->next, memory_order_relaxed);
       free (c);
     }
@@ -209,6 +223,7 @@ er_side_free (er_side *d)
 static void
 er_stream_destroy (er_stream *s)
 {
+  /* Relaxed: as in er_side_free.  */
   er_window_free (atomic_load_explicit (&s->buf, memory_order_relaxed));
   for (er_window *w = s->retired, *n; w; w = n)
     {
@@ -236,6 +251,8 @@ er_stream_release (er_stream *s)
 void
 er_stream_release_n (er_stream *s, int64_t n)
 {
+  /* Acq_rel, pairs with the other holders' decrements: every use of S
+     comes before er_stream_destroy (a reference count).  */
   int64_t v = atomic_fetch_sub_explicit (&s->refs, n,
 					 memory_order_acq_rel) - n;
   if (v > 0)
@@ -255,6 +272,7 @@ er_stream_release_n (er_stream *s, int64_t n)
 static void
 er_stream_replace (er_stream *s, uint64_t slots, int64_t lo)
 {
+  /* Relaxed: the buffer is replaced only under S's lock, held.  */
   er_window *old = atomic_load_explicit (&s->buf, memory_order_relaxed);
   er_window *nb = er_window_new (slots, s->esize);
   int64_t hi = s->wcount;
@@ -266,6 +284,9 @@ er_stream_replace (er_stream *s, uint64_t slots, int64_t lo)
 	    (size_t) (hi - lo) * s->esize);
   old->retired_next = s->retired;
   s->retired = old;
+  /* Release, pairs with the acquire loads of the buffer
+     (er_ostream_window, er_ostream_done, er_ostream_done_part,
+     er_ostream_ready): the new window and the data copied come first.  */
   atomic_store_explicit (&s->buf, nb, memory_order_release);
 }
 
@@ -294,6 +315,7 @@ static void
 er_stream_fit (er_stream *s, int64_t win)
 {
   uint64_t want = er_pow2_at_least (4 * (uint64_t) win);
+  /* Relaxed: under S's lock, as every store of the buffer.  */
   er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
   if (!b)
     {
@@ -302,6 +324,7 @@ er_stream_fit (er_stream *s, int64_t win)
 	base = ER_STREAM_BYTES / s->esize;
       if (want < base)
 	want = base;
+      /* Release, as er_stream_replace's.  */
       atomic_store_explicit (&s->buf, er_window_new (want, s->esize),
 			     memory_order_release);
       return;
@@ -317,6 +340,9 @@ er_stream_fit (er_stream *s, int64_t win)
 	     && er_side_passed (&s->r, s->rtail, s->rtail_n);
   if (idle)
     {
+      /* Relaxed: both sides' locks are held and nothing is in flight,
+	 so the frontiers stand still (their last stores were under
+	 those locks).  */
       int64_t cf = atomic_load_explicit (&s->w.frontier,
 					 memory_order_relaxed);
       int64_t rf = atomic_load_explicit (&s->r.frontier,
@@ -335,12 +361,18 @@ er_range_append (er_side *d, er_chunk **tail, unsigned *n, int64_t next)
   er_chunk *c = *tail;
   if (!c || *n == ER_CHUNK_RANGES)
     {
+      /* Acquire, pairs with er_side_head's release exchange: the
+	 passer's last reads of the chunk come before the memset.  */
       er_chunk *nc = atomic_exchange_explicit (&d->spare, NULL,
 					       memory_order_acquire);
       if (nc)
 	memset (nc, 0, sizeof *nc);
       else if (!(nc = calloc (1, sizeof *nc)))
 	er_fatal ("out of memory queueing a stream access");
+      /* Release, pairs with er_side_head's acquire load of the link:
+	 the chunk's zeroes come before the passer steps into it (a
+	 range's own fields reach the process that passes it through its
+	 instance's activation, er_q_push in task.c, and D's lock).  */
       if (c)
 	atomic_store_explicit (&c->next, nc, memory_order_release);
       else
@@ -363,6 +395,7 @@ er_ostream_reserve (er_acc *a, const char *where)
   er_stream *s = a->s;
   int64_t win = a->kind == ER_ACCESS_OUTPUT ? a->burst : a->horizon;
   er_spin_lock (&s->lock);
+  /* Relaxed: under S's lock, as every store of the buffer.  */
   if (win > s->maxwin || !atomic_load_explicit (&s->buf,
 						memory_order_relaxed))
     {
@@ -394,6 +427,8 @@ er_ostream_reserve (er_acc *a, const char *where)
 				  s->rcount);
     }
   er_spin_unlock (&s->lock);
+  /* Relaxed: the access's reference, taken by a holder (as
+     er_stream_retain's).  */
   atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
 }
 
@@ -407,10 +442,14 @@ er_side_head (er_side *d)
 {
   if (d->head_i == ER_CHUNK_RANGES)
     {
+      /* Acquire, pairs with er_range_append's release store of the
+	 link: the new chunk's zeroes come first.  */
       er_chunk *n = atomic_load_explicit (&d->head->next,
 					  memory_order_acquire);
       if (!n)
 	return NULL;
+      /* Release, pairs with er_range_append's acquire exchange: this
+	 side's last reads of the chunk come before its reuse.  */
       free (atomic_exchange_explicit (&d->spare, d->head,
 				      memory_order_release));
       d->head = n;
@@ -430,6 +469,9 @@ er_side_done (er_stream *s, er_side *d, er_range *r, int64_t next)
 {
   if (er_side_head (d) != r)
     {
+      /* Relaxed: read under D's lock, held (the passer's loads below);
+	 the lock orders the instance's work before the frontier that
+	 passes it.  */
       atomic_store_explicit (&r->done, 1, memory_order_relaxed);
       d->ooo++;
       return;
@@ -439,6 +481,7 @@ er_side_done (er_stream *s, er_side *d, er_range *r, int64_t next)
   while (d->ooo)
     {
       er_range *h = er_side_head (d);
+      /* Relaxed: under D's lock, as the store above.  */
       if (!h || !atomic_load_explicit (&h->done, memory_order_relaxed))
 	break;
       f = h->next;
@@ -450,12 +493,20 @@ er_side_done (er_stream *s, er_side *d, er_range *r, int64_t next)
   if (d->partial)
     {
       er_range *h = er_side_head (d);
+      /* Relaxed: under D's lock.  */
       if (h && !atomic_load_explicit (&h->done, memory_order_relaxed))
 	f += h->part;
     }
   /* Sequentially consistent (a locked store): the frontier is visible
      before the threshold is read, as a sleeper arms its threshold before
-     its last look at the frontier (er_arm_word).  */
+     its last look at the frontier (er_arm_word).  The store is also a
+     release, paired with er_ostream_ready's acquire loads: the data
+     written (or the slots read) below F come first.  The load of WAKE
+     is relaxed: the pairing with er_arm_word's compare-and-swap rests
+     on the locked store (x86); on a weaker machine it would need to be
+     seq_cst, and the sleep's timeout covers a miss.  The store of
+     ER_INF is relaxed: a sleeper arming meanwhile is woken all the same
+     by the wake that follows, and arms again.  */
   atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
   if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
     {
@@ -468,6 +519,8 @@ void *
 er_ostream_window (er_acc *a)
 {
   er_stream *s = a->s;
+  /* Acquire, pairs with er_stream_replace's and er_stream_fit's release
+     stores: the window's mapping and copied data come first.  */
   er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
   a->win = b;
   return b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize;
@@ -482,7 +535,8 @@ er_ostream_done (er_acc *a)
     {
       d = &s->w;
       /* The buffer grew while the body ran (blocked inside it): its data
-	 is in the old one (head of this file).  */
+	 is in the old one (head of this file).  Acquire, as in
+	 er_ostream_window.  */
       er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
       if (a->win && b != a->win)
 	memcpy (b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize,
@@ -537,6 +591,10 @@ er_ostream_grow_for (er_acc *a)
   er_spin_lock (&s->lock);
   er_spin_lock (&s->w.lock);
   er_spin_lock (&s->r.lock);
+  /* Relaxed: all three locks are held and every thread is blocked
+     (the deadlock detector calls this).  A frontier published without
+     its side's lock (er_ostream_done_part) can only be read low here:
+     LO is then lower, and more is copied.  */
   er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
   int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_relaxed);
   int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_relaxed);
@@ -567,6 +625,7 @@ void
 er_ostream_describe (FILE *f, er_acc *a)
 {
   er_stream *s = a->s;
+  /* Relaxed: numbers for a report.  */
   int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_relaxed);
   int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_relaxed);
   er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
@@ -607,6 +666,7 @@ er_ostream_reserve_range (er_acc *a, int64_t n, const char *where)
   er_stream *s = a->s;
   int64_t win = a->kind == ER_ACCESS_OUTPUT ? a->burst : a->horizon;
   er_spin_lock (&s->lock);
+  /* Relaxed, as in er_ostream_reserve.  */
   if (win > s->maxwin || !atomic_load_explicit (&s->buf,
 						memory_order_relaxed))
     {
@@ -638,6 +698,7 @@ er_ostream_reserve_range (er_acc *a, int64_t n, const char *where)
 				  s->rcount);
     }
   er_spin_unlock (&s->lock);
+  /* Relaxed, as in er_ostream_reserve.  */
   atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
 }
 
@@ -660,6 +721,7 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
   if (a->kind == ER_ACCESS_OUTPUT)
     {
       d = &s->w;
+      /* Acquire, as in er_ostream_window.  */
       er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
       if (a->win && b != a->win)
 	memcpy (b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize,
@@ -671,6 +733,10 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
   if (*at_head && !last)
     {
       int64_t f = a->start + a->burst;
+      /* Without D's lock: this range stays at the head until its last
+	 instance, so only this process moves the frontier meanwhile.
+	 Seq_cst store, then relaxed loads and store of WAKE: as in
+	 er_side_done.  */
       atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
       if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
 	{
@@ -691,6 +757,8 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
     {
       int64_t f = a->start + a->burst;
       *at_head = 1;
+      /* Relaxed: under D's lock, and only the head's process moves
+	 the frontier.  Then as in er_side_done.  */
       if (f > atomic_load_explicit (&d->frontier, memory_order_relaxed))
 	{
 	  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);

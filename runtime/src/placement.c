@@ -64,6 +64,9 @@ static _Atomic int64_t er_balance_next;	/* CLOCK_MONOTONIC ns */
 static void
 er_count (int *p, int d)
 {
+  /* Relaxed: the lock orders the writers; er_core_shared's relaxed
+     loads want a recent value, not an order (a stale load makes one
+     wait spin or yield when it should not).  */
   __atomic_fetch_add (p, d, __ATOMIC_RELAXED);
 }
 
@@ -321,6 +324,8 @@ void
 er_bind_self (er_thread *t, int core)
 {
   pthread_mutex_lock (&er_place_lock);
+  /* Relaxed, read by er_core_shared and er_place_wanted without the
+     lock (hints), by everyone else under it.  */
   __atomic_store_n (&t->core, core, __ATOMIC_RELAXED);
   t->tid = pthread_self ();
   er_bind_thread (t->tid, t->name, core);
@@ -335,6 +340,8 @@ er_bind_self (er_thread *t, int core)
       if (er_placed)
 	er_placed->prev_placed = t;
       er_placed = t;
+      /* Relaxed, under the lock: er_oversubscribed's unlocked load is
+	 a hint (balancing runs under the lock).  */
       __atomic_store_n (&er_nplaced, er_nplaced + 1, __ATOMIC_RELAXED);
     }
   pthread_mutex_unlock (&er_place_lock);
@@ -362,6 +369,8 @@ er_shared_cache_depth (int a, int b)
 int
 er_place_wanted (er_thread *t)
 {
+  /* Relaxed: er_place_near tests both again under the lock
+     (er_place_near's, er_balance_locked's and er_bind_self's stores).  */
   return er_bind && t->is_process && t->auto_placed
 	 && !__atomic_load_n (&t->placed_by_record, __ATOMIC_RELAXED)
 	 && __atomic_load_n (&t->core, __ATOMIC_RELAXED) >= 0;
@@ -375,6 +384,8 @@ er_place_near (er_thread *t, const int *peers, int np)
 {
   pthread_mutex_lock (&er_place_lock);
   int moved = t->placed_by_record;
+  /* Relaxed, under the lock: pairs with er_place_wanted's unlocked
+     look only as a hint.  */
   __atomic_store_n (&t->placed_by_record, 1, __ATOMIC_RELAXED);
   if (moved || np == 0)
     {
@@ -405,6 +416,7 @@ er_place_near (er_thread *t, const int *peers, int np)
     {
       er_count (&er_core_load[cur], -1);
       er_count (&er_core_load[best], 1);
+      /* Relaxed, under the lock (er_bind_self's store says why).  */
       __atomic_store_n (&t->core, best, __ATOMIC_RELAXED);
       er_bind_thread (t->tid, t->name, best);
     }
@@ -420,6 +432,10 @@ er_place_near (er_thread *t, const int *peers, int np)
 int
 er_core_shared (er_thread *t)
 {
+  /* Relaxed loads without the lock, of T's core (stored under the lock
+     by er_bind_self, er_place_near, er_balance_locked, er_unplace) and
+     of the load counters (er_count): how to wait is a hint, and a stale
+     answer costs some spinning or a yield, never a wake.  */
   int c = t ? __atomic_load_n (&t->core, __ATOMIC_RELAXED) : -1;
   if (c >= 0)
     return __atomic_load_n (&er_core_load[c], __ATOMIC_RELAXED) > 1;
@@ -432,6 +448,8 @@ er_core_shared (er_thread *t)
 void
 er_unplace (er_thread *t)
 {
+  /* Relaxed: only T itself stores -1 (below), so an unbound T reads
+     its own store.  */
   if (__atomic_load_n (&t->core, __ATOMIC_RELAXED) == -1)
     return;
   pthread_mutex_lock (&er_place_lock);
@@ -440,6 +458,7 @@ er_unplace (er_thread *t)
   else
     er_count (&er_cpu_load[-2 - t->core], -1);
   if (t->balanced)
+    /* Relaxed, under the lock (er_bind_self's increment says why).  */
     __atomic_store_n (&er_nplaced, er_nplaced - 1, __ATOMIC_RELAXED);
   if (t->prev_placed)
     t->prev_placed->next_placed = t->next_placed;
@@ -449,6 +468,7 @@ er_unplace (er_thread *t)
     t->next_placed->prev_placed = t->prev_placed;
   t->next_placed = t->prev_placed = NULL;
   t->balanced = 0;
+  /* Relaxed, under the lock (er_bind_self's store says why).  */
   __atomic_store_n (&t->core, -1, __ATOMIC_RELAXED);
   pthread_mutex_unlock (&er_place_lock);
 }
@@ -471,6 +491,8 @@ er_balance_locked (void)
       int64_t ns = er_clock_ns (t->cpu_clock);
       th[n] = t;
       ran[n] = ns >= t->cpu_ns ? ns - t->cpu_ns : 0;
+      /* Relaxed, pairs with T's own additions (er_wait_cpu_end): a
+	 measurement, read a little late at worst.  */
       waited[n] = __atomic_load_n (&t->wait_ns, __ATOMIC_RELAXED)
 		  - t->wait_seen;
       used[n] = ran[n] > waited[n] ? ran[n] - waited[n] : 0;
@@ -553,8 +575,10 @@ er_balance_locked (void)
 		   th[k]->core, to[k]);
 	er_count (&er_core_load[th[k]->core], -1);
 	er_count (&er_core_load[to[k]], 1);
+	/* Relaxed, under the lock (er_bind_self's store says why).  */
 	__atomic_store_n (&th[k]->core, to[k], __ATOMIC_RELAXED);
 	/* Its first connection must not undo this (er_place_on_connect).  */
+	/* Relaxed, under the lock (er_place_near's store says why).  */
 	__atomic_store_n (&th[k]->placed_by_record, 1, __ATOMIC_RELAXED);
 	er_bind_thread (th[k]->tid, th[k]->name, to[k]);
       }
@@ -566,6 +590,8 @@ er_balance_locked (void)
 static int
 er_oversubscribed (void)
 {
+  /* Relaxed, of the count er_bind_self and er_unplace store under the
+     lock: whether to read a clock, a hint.  */
   return er_balance
 	 && __atomic_load_n (&er_nplaced, __ATOMIC_RELAXED) > er_ncores_;
 }
@@ -585,6 +611,9 @@ er_wait_cpu_begin (er_thread *t)
 void
 er_wait_cpu_end (er_thread *t, int64_t begin)
 {
+  /* Relaxed, pairs with er_balance_locked's load (a measurement).  T
+     is the only writer: a load and a store would do, without the
+     locked instruction, but this runs once per long wait.  */
   if (begin >= 0)
     __atomic_add_fetch (&t->wait_ns,
 			er_clock_ns (CLOCK_THREAD_CPUTIME_ID) - begin,
@@ -601,6 +630,9 @@ er_balance_maybe (void)
   if (!er_oversubscribed ())
     return;
   int64_t now = er_now_ns ();
+  /* Relaxed: a first look; the compare-and-swap elects the one waiter
+     that balances this period (the other waiters' CAS fail), and
+     er_place_lock orders what balancing reads.  */
   int64_t next = atomic_load_explicit (&er_balance_next,
 				       memory_order_relaxed);
   if (now < next

@@ -82,8 +82,8 @@ er_realloc_done (struct er_waiter *w)
 static void
 er_wait_realloc_over (er_rec *r, er_vimpl *vi, uint32_t serial)
 {
-  struct er_waiter w = { .try_fn = er_realloc_done, .rec = r, .view = vi,
-    .op = ER_WAIT_PARKED, .idx = serial };
+  struct er_waiter w = { .try_fn = er_realloc_done, .rec = r,
+    .wq = &r->wq, .view = vi, .op = ER_WAIT_PARKED, .idx = serial };
   er_wait (&w);
 }
 
@@ -248,8 +248,8 @@ er_alloc (er_view *v, int h)
       atomic_fetch_add_explicit (&r->pub.gen, 1, memory_order_release);
       er_record_unlock (r);
       er_wake (&r->pub);
-      struct er_waiter pw = { .try_fn = er_all_parked, .rec = r, .view = vi,
-	.op = ER_WAIT_REALLOC, .idx = serial };
+      struct er_waiter pw = { .try_fn = er_all_parked, .rec = r,
+	.wq = &r->wq, .view = vi, .op = ER_WAIT_REALLOC, .idx = serial };
       self->reallocating = r;
       er_wait (&pw);
       er_record_lock (r);

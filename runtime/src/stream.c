@@ -191,6 +191,8 @@ er_peers_ready (struct er_waiter *w)
   if (m.ready && (m.term || er_enough (w, m.min)))
     return 1;
   w->lag = m.ready ? m.lag : NULL;
+  /* What the waiting layer arms and watches (wait.c).  */
+  w->lag_wake = w->lag ? &w->lag->v.wake : NULL;
   w->lag_pub = m.min;
   w->lag_gen = gen;
   return er_realloc_requested (w->rec);
@@ -206,7 +208,8 @@ er_wait_peers (er_vimpl *vi, int op, int64_t idx, int64_t want, int64_t cap)
   if (hi > cap)
     hi = cap;
   struct er_waiter w = { .try_fn = er_peers_ready,
-    .rec = er_rec_of (vi->v.rec), .view = vi, .op = op, .idx = idx,
+    .rec = er_rec_of (vi->v.rec), .wq = &er_rec_of (vi->v.rec)->wq,
+    .view = vi, .op = op, .idx = idx,
     .want = want, .hi = hi > want ? hi : want, .last = INT64_MIN };
   er_wait (&w);
 }

@@ -193,9 +193,16 @@ static er_task *er_task_pool;
 static void
 er_q_push (er_site_rt *rt, er_qnode *n)
 {
+  /* Relaxed: N is not reachable yet; the exchange below publishes it.  */
   atomic_store_explicit (&n->next, NULL, memory_order_relaxed);
+  /* Acq_rel, pairs with the previous pusher's exchange (and er_q_reset's
+     release store of the tail): PREV's relaxed store of NULL to its link
+     comes before ours below, and ours of N's link before the next
+     pusher's.  */
   er_qnode *prev = atomic_exchange_explicit (&rt->tail, n,
 					     memory_order_acq_rel);
+  /* Release, pairs with the process's acquire load of the link
+     (er_q_pop, er_q_nonempty): the activation's contents come first.  */
   atomic_store_explicit (&prev->next, n, memory_order_release);
 }
 
@@ -203,6 +210,8 @@ er_q_push (er_site_rt *rt, er_qnode *n)
 static int
 er_q_nonempty (er_site_rt *rt)
 {
+  /* Relaxed: only the site's process, the caller, writes the head.
+     Acquire, pairs with er_q_push's release store of the link.  */
   er_qnode *head = atomic_load_explicit (&rt->head, memory_order_relaxed);
   return atomic_load_explicit (&head->next, memory_order_acquire) != NULL;
 }
@@ -262,6 +271,11 @@ er_act_alloc (er_thread *t, size_t size)
   if (!a)
     {
       a = c->more[cls];
+      /* Relaxed: a look that spares the locked exchange when nothing
+	 came back.  The exchange's acquire pairs with er_act_return's
+	 release compare-and-swap: the chain, and the last uses of the
+	 activations by the process that ran them, come before their
+	 reuse here.  */
       if (!a && atomic_load_explicit (&c->returned[cls],
 				      memory_order_relaxed))
 	a = atomic_exchange_explicit (&c->returned[cls], NULL,
@@ -296,6 +310,9 @@ er_act_return (er_actcache *c, er_act *first, er_act *last)
 {
   last->free_next = NULL;
   _Atomic (er_act *) *top = &c->returned[first->cls];
+  /* Relaxed: a first guess (a failed compare-and-swap reloads it).
+     Release, pairs with er_act_alloc's acquire exchange: CHAIN_NEXT and
+     the instances' last uses come before the creator reuses them.  */
   er_act *old = atomic_load_explicit (top, memory_order_relaxed);
   do
     first->chain_next = old;
@@ -320,6 +337,8 @@ er_act_free (er_act *a)
 static er_site_rt *
 er_site_rt_of (er_site *site)
 {
+  /* Acquire, pairs with the release store of SITE->rt below (checked
+     again under er_sites_lock): the state's fields come first.  */
   er_site_rt *rt = __atomic_load_n ((er_site_rt **) &site->rt,
 				    __ATOMIC_ACQUIRE);
   if (rt)
@@ -332,11 +351,16 @@ er_site_rt_of (er_site *site)
   if (!rt)
     {
       rt = er_zalloc_line (sizeof *rt, "a task site's state");
+      /* Relaxed: RT is published by the release stores below.  */
       atomic_store_explicit (&rt->head, &rt->stub, memory_order_relaxed);
       atomic_store_explicit (&rt->tail, &rt->stub, memory_order_relaxed);
       atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
       pthread_mutex_init (&rt->start_lock, NULL);
       rt->site = site;
+      /* Relaxed: the list's writers hold er_sites_lock.  Release,
+	 pairs with the acquire loads of the list (er_tasks_idle_try,
+	 er_tasks_quiesce) and of SITE->rt (above): RT's fields, NEXT
+	 included, come first.  */
       rt->next = atomic_load_explicit (&er_sites, memory_order_relaxed);
       atomic_store_explicit (&er_sites, rt, memory_order_release);
       __atomic_store_n ((er_site_rt **) &site->rt, rt, __ATOMIC_RELEASE);
@@ -364,8 +388,12 @@ er_task_new (er_act *owner)
   if (!c)
     {
       c = er_zalloc_line (sizeof *c, "a task's children count");
+      /* Relaxed: C is not shared yet.  A count from the pool keeps the
+	 threshold its last taskwait left: at worst a vain wake.  */
       atomic_store_explicit (&c->wake, ER_INF, memory_order_relaxed);
     }
+  /* Relaxed: C goes to its children through their activations, which
+     er_q_push publishes (release).  */
   atomic_store_explicit (&c->created, 0, memory_order_relaxed);
   atomic_store_explicit (&c->fin, 0, memory_order_relaxed);
   c->owner = owner;
@@ -395,6 +423,9 @@ er_task_current (er_thread *t)
 static void
 er_task_end (er_task *c)
 {
+  /* Relaxed: only the owner, the caller, writes CREATED.  Acq_rel on
+     FIN, pairs with the children's (er_child_done): whoever frees C
+     comes after every other use of it (a reference count).  */
   int64_t n = atomic_load_explicit (&c->created, memory_order_relaxed) + 1;
   if (atomic_fetch_sub_explicit (&c->fin, n, memory_order_acq_rel) - n == -1)
     er_task_free (c);
@@ -404,6 +435,11 @@ er_task_end (er_task *c)
 static void
 er_child_done (er_task *c, int64_t n)
 {
+  /* Acq_rel: release pairs with er_taskwait_try's acquire load of FIN
+     (the children's work comes before the taskwait's end), and with
+     er_task_end as a reference count.  The locked instruction orders
+     the count before the load of WAKE, as the owner's compare-and-swap
+     of WAKE (er_arm_word) comes before its last look at FIN.  */
   int64_t v = atomic_fetch_add_explicit (&c->fin, n, memory_order_acq_rel)
 	      + n;
   if (v == -1)
@@ -411,6 +447,8 @@ er_child_done (er_task *c, int64_t n)
   else if (v > 0 && v >= atomic_load_explicit (&c->wake,
 					       memory_order_relaxed))
     {
+      /* Relaxed: a sleeper arming a lower threshold meanwhile is woken
+	 all the same by the wake that follows, and arms again.  */
       atomic_store_explicit (&c->wake, ER_INF, memory_order_relaxed);
       er_wakeq_wake (&c->wq);
     }
@@ -420,6 +458,9 @@ static int
 er_taskwait_try (struct er_waiter *w)
 {
   er_task *c = w->ctx;
+  /* Relaxed: the waiter is the owner, the only writer of CREATED.
+     Acquire, pairs with er_child_done's increment: the children's work
+     comes before what follows the taskwait.  */
   int64_t n = atomic_load_explicit (&c->created, memory_order_relaxed);
   int64_t f = atomic_load_explicit (&c->fin, memory_order_acquire);
   if (f >= n)
@@ -448,6 +489,7 @@ static void
 er_taskwait_report (struct er_waiter *w, FILE *f)
 {
   er_task *c = w->ctx;
+  /* Relaxed: numbers for a report.  */
   int64_t n = atomic_load_explicit (&c->created, memory_order_relaxed);
   int64_t fin = atomic_load_explicit (&c->fin, memory_order_relaxed);
   er_report_task (f, c->owner);
@@ -541,8 +583,11 @@ er_tasks_flush (er_thread *t)
     er_stream_release_n (b->s[k], b->nrel[k]);
   er_child_done (b->parent, b->n);
   /* A locked instruction: the count is visible before the exit threshold
-     is read (er_tasks_quiesce arms it, then looks).  */
+     is read (er_tasks_quiesce arms it, then looks).  Seq_cst, pairs with
+     er_tasks_idle_try's loads of FINISHED: the instances' work, and the
+     instances they created (CREATED), come before.  */
   atomic_fetch_add_explicit (&b->rt->finished, b->n, memory_order_seq_cst);
+  /* Relaxed load and store of the threshold: as er_child_done's.  */
   if (atomic_load_explicit (&er_exit_wake, memory_order_relaxed) != ER_INF)
     {
       atomic_store_explicit (&er_exit_wake, ER_INF, memory_order_relaxed);
@@ -642,11 +687,16 @@ er_act_finish (er_act *a, er_thread *t, int queued)
 static er_act *
 er_q_pop (er_site_rt *rt, er_thread *t)
 {
+  /* Relaxed load and store of the head: only this process uses it.
+     Acquire, pairs with er_q_push's release store of the link: the
+     activation's contents come first.  */
   er_qnode *head = atomic_load_explicit (&rt->head, memory_order_relaxed);
   er_qnode *next = atomic_load_explicit (&head->next, memory_order_acquire);
   if (!next)
     return NULL;
   atomic_store_explicit (&rt->head, next, memory_order_relaxed);
+  /* Relaxed: only for a prefetch; er_q_pop's next call loads it again
+     with acquire.  */
   er_qnode *after = atomic_load_explicit (&next->next, memory_order_relaxed);
   if (after)
     {
@@ -665,6 +715,10 @@ er_q_pop (er_site_rt *rt, er_thread *t)
 static void
 er_q_reset (er_site_rt *rt, er_thread *t)
 {
+  /* Relaxed: the head and the stub are this process's while nobody
+     pushes.  Release, pairs with the next push's exchange of the tail
+     (er_q_push, acq_rel): the stub's NULL link comes before the
+     pusher's store to it.  */
   er_qnode *head = atomic_load_explicit (&rt->head, memory_order_relaxed);
   atomic_store_explicit (&rt->stub.next, NULL, memory_order_relaxed);
   atomic_store_explicit (&rt->head, &rt->stub, memory_order_relaxed);
@@ -770,6 +824,7 @@ er_range_run (er_act *a, er_thread *t, er_seen *seen)
   for (int j = 0; j < a->nacc; j++)
     er_stream_release (a->acc[j].s);
   er_child_done (parent, n);
+  /* Seq_cst, then the threshold: as er_tasks_flush's.  */
   atomic_fetch_add_explicit (&rt->finished, n, memory_order_seq_cst);
   if (atomic_load_explicit (&er_exit_wake, memory_order_relaxed) != ER_INF)
     {
@@ -784,13 +839,17 @@ static int
 er_site_idle_try (struct er_waiter *w)
 {
   er_site_rt *rt = w->ctx;
+  /* Acquire on STOP, pairs with er_tasks_quiesce's store: every
+     instance finished before it.  */
   if (er_q_nonempty (rt)
       || atomic_load_explicit (&rt->stop, memory_order_acquire))
     return 1;
   /* About to sleep (armed): a creator that has exchanged the tail but not
      linked yet may have read WAKE before the process armed it, since its
      link may become visible after that read; its exchange, a locked
-     instruction, is seen.  */
+     instruction, is seen.  Relaxed on WAKE and the head (this
+     process's own words); acquire on the tail, pairs with er_q_push's
+     exchange (the caller polls again, through er_q_pop's acquire).  */
   if (atomic_load_explicit (&rt->wake, memory_order_relaxed) != ER_INF
       && atomic_load_explicit (&rt->tail, memory_order_acquire)
 	 != atomic_load_explicit (&rt->head, memory_order_relaxed))
@@ -833,6 +892,7 @@ er_site_main (void *p)
 	.report_fn = er_site_idle_report };
       if (!er_site_idle_try (&w))
 	er_wait (&w);
+      /* Acquire, as in er_site_idle_try.  */
       if (!er_q_nonempty (rt)
 	  && atomic_load_explicit (&rt->stop, memory_order_acquire))
 	{
@@ -860,6 +920,8 @@ static void
 er_site_give (er_site_rt *rt, er_act *a)
 {
   er_q_push (rt, &a->q);
+  /* Acquire, pairs with the release store below and er_tasks_stopped's
+     store (double-checked under START_LOCK, which orders the start).  */
   if (!atomic_load_explicit (&rt->running, memory_order_acquire))
     {
       pthread_mutex_lock (&rt->start_lock);
@@ -871,7 +933,8 @@ er_site_give (er_site_rt *rt, er_act *a)
       pthread_mutex_unlock (&rt->start_lock);
     }
   /* The exchange of the push ordered it before this read; the process
-     arms WAKE before its last look at the queue.  */
+     arms WAKE before its last look at the queue (er_site_idle_try).
+     Relaxed load and store: as er_child_done's.  */
   if (atomic_load_explicit (&rt->wake, memory_order_relaxed) != ER_INF)
     {
       atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
@@ -895,6 +958,7 @@ er_site_give (er_site_rt *rt, er_act *a)
 static void
 er_backlog_check (er_site_rt *rt, int64_t serial)
 {
+  /* Relaxed: a hint whether to yield (er_tasks_flush's increment).  */
   if (serial - atomic_load_explicit (&rt->finished, memory_order_relaxed)
       > ER_BACKLOG)
     sched_yield ();
@@ -987,11 +1051,17 @@ er_task_create_1 (er_site *site, const void *args, size_t args_size,
   if (deferred)
     {
       c = er_task_current (t);
+      /* Relaxed load and store: the owner is the only writer; the
+	 children see C through their activations (er_q_push, release).  */
       atomic_store_explicit (&c->created,
 			     atomic_load_explicit (&c->created,
 						   memory_order_relaxed) + 1,
 			     memory_order_relaxed);
       rt = er_site_rt_of (site);
+      /* Relaxed: a serial number, and a count that er_tasks_idle_try
+	 reads after FINISHED; an instance's creator counts it before
+	 its own instance's FINISHED (seq_cst, a release), so the exit
+	 sees it.  */
       serial = atomic_fetch_add_explicit (&rt->created, 1,
 					  memory_order_relaxed);
     }
@@ -1070,6 +1140,7 @@ er_create_range (er_site *site, const void *args, size_t args_size,
       h->base[k] = x->start;
     }
   er_task *c = er_task_current (t);
+  /* Relaxed, as in er_task_create.  */
   atomic_store_explicit (&c->created,
 			 atomic_load_explicit (&c->created,
 					       memory_order_relaxed) + n,
@@ -1185,6 +1256,10 @@ er_task_create_range_1 (er_site *site, const void *args, size_t args_size,
 static int
 er_tasks_idle_try (struct er_waiter *w)
 {
+  /* Acquire, pairs with er_site_rt_of's release store of the list.
+     Seq_cst loads of the counts, pair with the seq_cst increments of
+     FINISHED (er_tasks_flush, er_range_run): an instance seen finished
+     brings the instances it created into CREATED's view.  */
   er_site_rt *first = atomic_load_explicit (&er_sites, memory_order_acquire);
   int64_t fin = 0, cre = 0;
   for (er_site_rt *rt = first; rt; rt = rt->next)
@@ -1210,12 +1285,16 @@ er_tasks_idle_report (struct er_waiter *w, FILE *f)
 void
 er_tasks_quiesce (void)
 {
+  /* Acquire, as in er_tasks_idle_try.  */
   if (!atomic_load_explicit (&er_sites, memory_order_acquire))
     return;
   struct er_waiter w = { .try_fn = er_tasks_idle_try, .op = ER_WAIT_TASK,
     .wq = &er_exit_wq, .report_fn = er_tasks_idle_report };
   if (!er_tasks_idle_try (&w))
     er_wait (&w);
+  /* Seq_cst, stronger than needed: the store of STOP pairs with the
+     processes' acquire loads (er_site_idle_try, er_site_main), the
+     loads with er_site_give's release store of RUNNING.  */
   for (er_site_rt *rt = atomic_load (&er_sites); rt; rt = rt->next)
     if (atomic_load (&rt->running))
       {
@@ -1227,6 +1306,9 @@ er_tasks_quiesce (void)
 void
 er_tasks_stopped (void)
 {
+  /* Seq_cst, stronger than needed: after the processes ended (the
+     exit's wait), RUNNING's store pairs with er_site_give's acquire
+     load, so that a later instance starts the site's process again.  */
   for (er_site_rt *rt = atomic_load (&er_sites); rt; rt = rt->next)
     if (atomic_load (&rt->stop))
       {

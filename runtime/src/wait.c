@@ -5,28 +5,32 @@
    above (a fiber's sleep in its worker, deadlock detection, placement's
    view of shared cores and waiting CPU time, the parking of views during
    a reallocation, the task runtime's hand-on before a wait) it reaches
-   through er_hooks, installed by er_init (init.c); a record's wake
-   (er_wake, record.c) is a wake of the record's queue.
+   through er_hooks, installed by er_init (init.c).  It knows nothing of
+   records: a waiter carries its wake queue (er_waiter.wq, a record's
+   for a primitive's wait) and the wake threshold of what it waits on
+   (er_waiter.lag_wake, a view's), which the record side fills (stream.c,
+   realloc.c); a record's wake (er_wake, record.c) is a wake of its
+   queue.
 
    A process that is a fiber (fiber.c) sleeps the same way, only in user
    space, and at once, without spinning or yielding first, when there are
    more fibers than workers (otherwise it yields first, as a thread does
-   after its spin): its worker skips it until a wake of its record bumps
-   the record's sequence.
+   after its spin): its worker skips it until a wake of its queue bumps
+   the queue's sequence.
 
    A waiter on a core of its own first spins briefly (the other side is
    usually one burst away on another core); a waiter whose core runs other
    processes of the program skips that and yields at once, since spinning
    would only delay the thread it waits for, or one with work to do.  Then
    it yields for a while (more processes than cores: give the core to
-   whoever will unblock us), and then sleeps on its record's futex word
+   whoever will unblock us), and then sleeps on its queue's futex word
    with a timeout that grows to a few milliseconds.
 
    Wake-ups are targeted.  A waiter for update or stall knows which view
    holds the minimum it waits on (the laggard) and which index that view
    must publish; while it polls it reads only that view's index, and
-   before sleeping it lowers the view's wake threshold (er_view.wake) to
-   that index.  Commit and release compare their new index with their own
+   before sleeping it lowers the view's wake threshold (er_view.wake,
+   which the try hands it as er_waiter.lag_wake) to that index.  Commit and release compare their new index with their own
    view's threshold, on the line they just wrote, and call er_wake_view
    only when they reach it: no syscall and no shared write per commit
    while somebody sleeps for a later index or on another view.  Since the
@@ -116,13 +120,6 @@ er_arm_word (_Atomic int64_t *word, int64_t want)
     ;
 }
 
-/* Lower VI's wake threshold to WANT.  */
-static void
-er_arm (er_vimpl *vi, int64_t want)
-{
-  er_arm_word (&vi->v.wake, want);
-}
-
 /* Wake every thread sleeping on the global word (exit waiters, and every
    record's sleepers are woken by their own records).  */
 void
@@ -135,11 +132,11 @@ er_wake_all_global (void)
   er_hooks.wake_all_fibers ();
 }
 
-/* What a waiter last saw of its laggard (er_waiter.lag), and how many
-   polls it made.  */
+/* What a waiter last saw of its laggard (er_waiter.lag_wake names it),
+   and how many polls it made.  */
 struct er_progress
 {
-  er_vimpl *lag;
+  const _Atomic int64_t *lag;
   int64_t pub;
   int polls;
 };
@@ -149,10 +146,10 @@ struct er_progress
 static int
 er_moved (struct er_waiter *w, struct er_progress *p)
 {
-  if (p->polls++ >= ER_MOVING_MAX || !w->lag
-      || (w->lag == p->lag && w->lag_pub == p->pub))
+  if (p->polls++ >= ER_MOVING_MAX || !w->lag_wake
+      || (w->lag_wake == p->lag && w->lag_pub == p->pub))
     return 0;
-  p->lag = w->lag;
+  p->lag = w->lag_wake;
   p->pub = w->lag_pub;
   return 1;
 }
@@ -185,7 +182,7 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 
   /* Asleep, it takes whatever lets it proceed.  */
   w->eager = 1;
-  er_wakeq *q = w->rec ? &w->rec->wq : w->wq;
+  er_wakeq *q = w->wq;
   _Atomic uint32_t *seq = q ? &q->seq : &er_global_seq;
   er_hooks.blocked (w);
   long ns = t->fiber ? ER_FIBER_SLEEP_MIN_NS : ER_SLEEP_MIN_NS;
@@ -219,14 +216,14 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
       int ok;
       for (int k = 0; k < 8; k++)
 	{
-	  er_vimpl *lag = w->lag;
+	  _Atomic int64_t *lag = w->lag_wake;
 	  if (lag)
-	    er_arm (lag, w->want);
+	    er_arm_word (lag, w->want);
 	  for (int j = 0; j < 2; j++)
 	    if (w->arm[j])
 	      er_arm_word (w->arm[j], w->want);
 	  ok = w->try_fn (w);
-	  if (ok || w->lag == lag)
+	  if (ok || w->lag_wake == lag)
 	    break;
 	}
       if (!ok && t->fiber)
@@ -277,7 +274,7 @@ er_wait (struct er_waiter *w)
     er_hooks.wait_begin (t);
   int shared = er_hooks.core_shared (t);
   w->thread = t;
-  w->lag = NULL;
+  w->lag_wake = NULL;
   /* Batching (stream.c) is for a waiter with a core of its own: one that
      shares its core already lets the others run between two polls, and
      holding out there would leave the core idle when they wait too.  */

@@ -389,8 +389,14 @@ er_range_append (er_side *d, er_chunk **tail, unsigned *n, int64_t next)
   return r;
 }
 
+/* Reserve N instances' positions of access A (its stream, kind, burst
+   and horizon set) in one go: an output takes [w, w + N * burst) of the
+   write counter, an input [r, r + horizon) moving the read counter by
+   N * burst, a peek [r, r + horizon); the range joins its side's queue,
+   and the access takes a reference to the stream.  WHERE names the site
+   for the tick check's message.  */
 void
-er_ostream_reserve (er_acc *a, const char *where)
+er_ostream_reserve_range (er_acc *a, int64_t n, const char *where)
 {
   er_stream *s = a->s;
   int64_t win = a->kind == ER_ACCESS_OUTPUT ? a->burst : a->horizon;
@@ -406,7 +412,7 @@ er_ostream_reserve (er_acc *a, const char *where)
   if (a->kind == ER_ACCESS_OUTPUT)
     {
       a->start = s->wcount;
-      s->wcount += a->burst;
+      s->wcount += n * a->burst;
       a->range = er_range_append (&s->w, &s->wtail, &s->wtail_n,
 				  s->wcount);
     }
@@ -415,7 +421,7 @@ er_ostream_reserve (er_acc *a, const char *where)
       a->start = s->rcount;
       if (a->kind == ER_ACCESS_INPUT)
 	{
-	  s->rcount += a->burst;
+	  s->rcount += n * a->burst;
 	  s->peek_h = 0;
 	}
       else
@@ -430,6 +436,14 @@ er_ostream_reserve (er_acc *a, const char *where)
   /* Relaxed: the access's reference, taken by a holder (as
      er_stream_retain's).  */
   atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
+}
+
+/* The positions of one instance's access A (er_ostream_reserve_range
+   with N = 1).  */
+void
+er_ostream_reserve (er_acc *a, const char *where)
+{
+  er_ostream_reserve_range (a, 1, where);
 }
 
 /* The range at side D's head (the first one not passed), stepping to
@@ -660,47 +674,6 @@ er_ostream_describe (FILE *f, er_acc *a)
 
 /* ---- ranges of instances (er_task_create_range) ---------------------- */
 
-void
-er_ostream_reserve_range (er_acc *a, int64_t n, const char *where)
-{
-  er_stream *s = a->s;
-  int64_t win = a->kind == ER_ACCESS_OUTPUT ? a->burst : a->horizon;
-  er_spin_lock (&s->lock);
-  /* Relaxed, as in er_ostream_reserve.  */
-  if (win > s->maxwin || !atomic_load_explicit (&s->buf,
-						memory_order_relaxed))
-    {
-      if (win > s->maxwin)
-	s->maxwin = win;
-      er_stream_fit (s, win);
-    }
-  if (a->kind == ER_ACCESS_OUTPUT)
-    {
-      a->start = s->wcount;
-      s->wcount += n * a->burst;
-      a->range = er_range_append (&s->w, &s->wtail, &s->wtail_n,
-				  s->wcount);
-    }
-  else
-    {
-      a->start = s->rcount;
-      if (a->kind == ER_ACCESS_INPUT)
-	{
-	  s->rcount += n * a->burst;
-	  s->peek_h = 0;
-	}
-      else
-	{
-	  s->peek_h = a->horizon;
-	  s->peek_where = where;
-	}
-      a->range = er_range_append (&s->r, &s->rtail, &s->rtail_n,
-				  s->rcount);
-    }
-  er_spin_unlock (&s->lock);
-  /* Relaxed, as in er_ostream_reserve.  */
-  atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
-}
 
 /* One instance of a range of instances is done: A is its access (its
    START the instance's), RANGE_START where the range starts, LAST

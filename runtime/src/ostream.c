@@ -674,7 +674,6 @@ er_ostream_describe (FILE *f, er_acc *a)
 
 /* ---- ranges of instances (er_task_create_range) ---------------------- */
 
-
 /* One instance of a range of instances is done: A is its access (its
    START the instance's), RANGE_START where the range starts, LAST
    whether it is the range's last instance.  At its side's head, the

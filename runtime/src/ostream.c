@@ -516,13 +516,13 @@ er_side_done (er_stream *s, er_side *d, er_range *r, int64_t next)
      its last look at the frontier (er_arm_word).  The store is also a
      release, paired with er_ostream_ready's acquire loads: the data
      written (or the slots read) below F come first.  The load of WAKE
-     is relaxed: the pairing with er_arm_word's compare-and-swap rests
-     on the locked store (x86); on a weaker machine it would need to be
-     seq_cst, and the sleep's timeout covers a miss.  The store of
+     is seq_cst too (a plain load on x86): with the store, it pairs with
+     er_arm_word's compare-and-swap and the sleeper's last look, so that
+     one of the two sees the other (a Dekker pair).  The store of
      ER_INF is relaxed: a sleeper arming meanwhile is woken all the same
      by the wake that follows, and arms again.  */
   atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
-  if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
+  if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
     {
       atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
       er_wakeq_wake (&s->wq);
@@ -707,10 +707,10 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
       int64_t f = a->start + a->burst;
       /* Without D's lock: this range stays at the head until its last
 	 instance, so only this process moves the frontier meanwhile.
-	 Seq_cst store, then relaxed loads and store of WAKE: as in
+	 Seq_cst store and load, relaxed store of WAKE: as in
 	 er_side_done.  */
       atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
-      if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
+      if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
 	{
 	  atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
 	  er_wakeq_wake (&s->wq);
@@ -734,7 +734,7 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
       if (f > atomic_load_explicit (&d->frontier, memory_order_relaxed))
 	{
 	  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
-	  if (f >= atomic_load_explicit (&d->wake, memory_order_relaxed))
+	  if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
 	    {
 	      atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
 	      er_wakeq_wake (&s->wq);

@@ -195,12 +195,15 @@ er_q_push (er_site_rt *rt, er_qnode *n)
 {
   /* Relaxed: N is not reachable yet; the exchange below publishes it.  */
   atomic_store_explicit (&n->next, NULL, memory_order_relaxed);
-  /* Acq_rel, pairs with the previous pusher's exchange (and er_q_reset's
+  /* Seq_cst (an exchange on x86 either way): its acquire and release
+     pair with the previous and next pushers' exchanges (and er_q_reset's
      release store of the tail): PREV's relaxed store of NULL to its link
      comes before ours below, and ours of N's link before the next
-     pusher's.  */
+     pusher's; seq_cst, with er_site_give's load of WAKE, it pairs with
+     the idle process's arming of WAKE and its look at the tail
+     (er_site_idle_try).  */
   er_qnode *prev = atomic_exchange_explicit (&rt->tail, n,
-					     memory_order_acq_rel);
+					     memory_order_seq_cst);
   /* Release, pairs with the process's acquire load of the link
      (er_q_pop, er_q_nonempty): the activation's contents come first.  */
   atomic_store_explicit (&prev->next, n, memory_order_release);
@@ -435,17 +438,17 @@ er_task_end (er_task *c)
 static void
 er_child_done (er_task *c, int64_t n)
 {
-  /* Acq_rel: release pairs with er_taskwait_try's acquire load of FIN
-     (the children's work comes before the taskwait's end), and with
-     er_task_end as a reference count.  The locked instruction orders
-     the count before the load of WAKE, as the owner's compare-and-swap
-     of WAKE (er_arm_word) comes before its last look at FIN.  */
-  int64_t v = atomic_fetch_add_explicit (&c->fin, n, memory_order_acq_rel)
+  /* Seq_cst: its release pairs with er_taskwait_try's acquire load of
+     FIN (the children's work comes before the taskwait's end), and with
+     er_task_end as a reference count; with the seq_cst load of WAKE it
+     pairs with the owner's compare-and-swap of WAKE (er_arm_word) and
+     its last look at FIN (a Dekker pair: one sees the other).  */
+  int64_t v = atomic_fetch_add_explicit (&c->fin, n, memory_order_seq_cst)
 	      + n;
   if (v == -1)
     er_task_free (c);
   else if (v > 0 && v >= atomic_load_explicit (&c->wake,
-					       memory_order_relaxed))
+					       memory_order_seq_cst))
     {
       /* Relaxed: a sleeper arming a lower threshold meanwhile is woken
 	 all the same by the wake that follows, and arms again.  */
@@ -587,8 +590,8 @@ er_tasks_flush (er_thread *t)
      er_tasks_idle_try's loads of FINISHED: the instances' work, and the
      instances they created (CREATED), come before.  */
   atomic_fetch_add_explicit (&b->rt->finished, b->n, memory_order_seq_cst);
-  /* Relaxed load and store of the threshold: as er_child_done's.  */
-  if (atomic_load_explicit (&er_exit_wake, memory_order_relaxed) != ER_INF)
+  /* Seq_cst load, relaxed store of the threshold: as er_child_done's.  */
+  if (atomic_load_explicit (&er_exit_wake, memory_order_seq_cst) != ER_INF)
     {
       atomic_store_explicit (&er_exit_wake, ER_INF, memory_order_relaxed);
       er_wakeq_wake (&er_exit_wq);
@@ -826,7 +829,7 @@ er_range_run (er_act *a, er_thread *t, er_seen *seen)
   er_child_done (parent, n);
   /* Seq_cst, then the threshold: as er_tasks_flush's.  */
   atomic_fetch_add_explicit (&rt->finished, n, memory_order_seq_cst);
-  if (atomic_load_explicit (&er_exit_wake, memory_order_relaxed) != ER_INF)
+  if (atomic_load_explicit (&er_exit_wake, memory_order_seq_cst) != ER_INF)
     {
       atomic_store_explicit (&er_exit_wake, ER_INF, memory_order_relaxed);
       er_wakeq_wake (&er_exit_wq);
@@ -934,8 +937,8 @@ er_site_give (er_site_rt *rt, er_act *a)
     }
   /* The exchange of the push ordered it before this read; the process
      arms WAKE before its last look at the queue (er_site_idle_try).
-     Relaxed load and store: as er_child_done's.  */
-  if (atomic_load_explicit (&rt->wake, memory_order_relaxed) != ER_INF)
+     Seq_cst load, relaxed store: as er_child_done's.  */
+  if (atomic_load_explicit (&rt->wake, memory_order_seq_cst) != ER_INF)
     {
       atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
       er_wakeq_wake (&rt->wq);

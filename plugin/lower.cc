@@ -412,75 +412,73 @@ erbium_layout_ok (tree view_type, enum erbium_prim p)
     }
 }
 
-/* Expand the primitive call STMT (primitive P) in place.  Returns true
-   when it was expanded.  */
+/* Expand the element primitive call STMT (ERBIUM_PRIM_ELEM, or
+   ERBIUM_PRIM_BURST when P says so) of view V of VIEW_TYPE at GSI: its
+   result LHS (if any) becomes the masked address of the element(s).
+   Returns true when it was expanded.  */
 static bool
-erbium_lower_call (gcall *stmt, enum erbium_prim p)
+erbium_lower_elem (gcall *stmt, enum erbium_prim p, tree view_type, tree v,
+		   tree lhs, gimple_stmt_iterator *gsi)
 {
-  tree view_type = erbium_view_type (stmt);
-  if (!erbium_layout_ok (view_type, p) || stmt_can_throw_internal (cfun, stmt))
+  tree n = (p == ERBIUM_PRIM_BURST ? gimple_call_arg (stmt, 2)
+	    : build_int_cst (integer_type_node, 1));
+  tree addr = erbium_emit_masked_elem (gsi, v, view_type,
+				       gimple_call_arg (stmt, 1),
+				       NULL_TREE, n);
+  if (!addr)
     return false;
-  tree v = gimple_call_arg (stmt, 0);
-  tree lhs = gimple_call_lhs (stmt);
-  gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+  gimple *repl = (lhs ? gimple_build_assign (lhs, NOP_EXPR, addr)
+		  : gimple_build_nop ());
+  gimple_set_location (repl, gimple_location (stmt));
+  if (gimple_vdef (stmt))
+    unlink_stmt_vdef (stmt);
+  gsi_replace (gsi, repl, false);
+  return true;
+}
 
-  if (p == ERBIUM_PRIM_ELEM || p == ERBIUM_PRIM_BURST)
-    {
-      tree n = (p == ERBIUM_PRIM_BURST ? gimple_call_arg (stmt, 2)
-		: build_int_cst (integer_type_node, 1));
-      tree addr = erbium_emit_masked_elem (&gsi, v, view_type,
-					   gimple_call_arg (stmt, 1),
-					   NULL_TREE, n);
-      if (!addr)
-	return false;
-      gimple *repl = (lhs ? gimple_build_assign (lhs, NOP_EXPR, addr)
-		      : gimple_build_nop ());
-      gimple_set_location (repl, gimple_location (stmt));
-      if (gimple_vdef (stmt))
-	unlink_stmt_vdef (stmt);
-      gsi_replace (&gsi, repl, false);
-      return true;
-    }
-
-  erbium_builder b;
-  b.v = v;
-  b.view_type = view_type;
-  erbium_b_begin (&b, &gsi);
-  tree res_type = (p == ERBIUM_PRIM_UPDATE && lhs) ? TREE_TYPE (lhs)
-		  : NULL_TREE;
-  if (res_type)
-    {
-      tree nt = erbium_result_narrow_type (lhs);
-      if (nt)
-	res_type = nt;
-    }
+/* Emit, with the builder B begun before STMT, the expansion of the
+   primitive P (commit, release, update, stall, receive), the erbium_lower_*
+   function that mirrors sync.h; RES_TYPE is the type of update's result,
+   or NULL_TREE when it is not used.  */
+static void
+erbium_lower_primitive (erbium_builder *b, gcall *stmt, enum erbium_prim p,
+			tree res_type)
+{
   switch (p)
     {
     case ERBIUM_PRIM_COMMIT:
-      erbium_lower_publish (&b, gimple_call_arg (stmt, 1), ER_WRITE,
+      erbium_lower_publish (b, gimple_call_arg (stmt, 1), ER_WRITE,
 			    ER_OP_COMMIT);
       break;
     case ERBIUM_PRIM_RELEASE:
-      erbium_lower_publish (&b, gimple_call_arg (stmt, 1), ER_READ,
+      erbium_lower_publish (b, gimple_call_arg (stmt, 1), ER_READ,
 			    ER_OP_RELEASE);
       break;
     case ERBIUM_PRIM_UPDATE:
-      erbium_lower_acquire (&b, gimple_call_arg (stmt, 1), true, res_type);
+      erbium_lower_acquire (b, gimple_call_arg (stmt, 1), true, res_type);
       break;
     case ERBIUM_PRIM_STALL:
-      erbium_lower_acquire (&b, gimple_call_arg (stmt, 1), false, NULL_TREE);
+      erbium_lower_acquire (b, gimple_call_arg (stmt, 1), false, NULL_TREE);
       break;
     case ERBIUM_PRIM_RECEIVE:
-      erbium_lower_receive (&b, false, gimple_call_arg (stmt, 1), NULL_TREE);
+      erbium_lower_receive (b, false, gimple_call_arg (stmt, 1), NULL_TREE);
       break;
     case ERBIUM_PRIM_RECEIVE_RANGE:
-      erbium_lower_receive (&b, true, gimple_call_arg (stmt, 1),
+      erbium_lower_receive (b, true, gimple_call_arg (stmt, 1),
 			    gimple_call_arg (stmt, 2));
       break;
     default:
       gcc_unreachable ();
     }
+}
 
+/* Replace the expanded call STMT by its result: remove it, and give its
+   LHS (when RES_TYPE, the result's type, is set) the PHI of the values
+   the builder B left on the edges into its join block; then remove the
+   index widenings the expansion left unused.  */
+static void
+erbium_lower_result (erbium_builder *b, gcall *stmt, tree lhs, tree res_type)
+{
   /* The call's result is the PHI of the values on the edges into JOIN.  */
   gimple_stmt_iterator jgsi = gsi_for_stmt (stmt);
   if (gimple_vdef (stmt))
@@ -497,12 +495,12 @@ erbium_lower_call (gcall *stmt, enum erbium_prim p)
       tree res = (TREE_CODE (lhs) == SSA_NAME
 		  && useless_type_conversion_p (TREE_TYPE (lhs), res_type)
 		  ? lhs : make_ssa_name (res_type));
-      gphi *phi = create_phi_node (res, b.join);
-      for (unsigned k = 0; k < b.join_edges.length (); k++)
-	add_phi_arg (phi, b.join_vals[k], b.join_edges[k], b.loc);
+      gphi *phi = create_phi_node (res, b->join);
+      for (unsigned k = 0; k < b->join_edges.length (); k++)
+	add_phi_arg (phi, b->join_vals[k], b->join_edges[k], b->loc);
       if (res != lhs)
 	{
-	  gimple_stmt_iterator a = gsi_after_labels (b.join);
+	  gimple_stmt_iterator a = gsi_after_labels (b->join);
 	  gimple *g = (useless_type_conversion_p (TREE_TYPE (lhs), res_type)
 		       ? gimple_build_assign (lhs, res)
 		       : gimple_build_assign (lhs, NOP_EXPR, res));
@@ -515,6 +513,38 @@ erbium_lower_call (gcall *stmt, enum erbium_prim p)
      back into it and keeps it on the fast path.  */
   for (tree a : args)
     erbium_remove_dead_widening (a);
+}
+
+/* Expand the primitive call STMT (primitive P) in place: an element
+   primitive by erbium_lower_elem, the others by erbium_lower_primitive
+   then erbium_lower_result.  Returns true when it was expanded.  */
+static bool
+erbium_lower_call (gcall *stmt, enum erbium_prim p)
+{
+  tree view_type = erbium_view_type (stmt);
+  if (!erbium_layout_ok (view_type, p) || stmt_can_throw_internal (cfun, stmt))
+    return false;
+  tree v = gimple_call_arg (stmt, 0);
+  tree lhs = gimple_call_lhs (stmt);
+  gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+
+  if (p == ERBIUM_PRIM_ELEM || p == ERBIUM_PRIM_BURST)
+    return erbium_lower_elem (stmt, p, view_type, v, lhs, &gsi);
+
+  erbium_builder b;
+  b.v = v;
+  b.view_type = view_type;
+  erbium_b_begin (&b, &gsi);
+  tree res_type = (p == ERBIUM_PRIM_UPDATE && lhs) ? TREE_TYPE (lhs)
+		  : NULL_TREE;
+  if (res_type)
+    {
+      tree nt = erbium_result_narrow_type (lhs);
+      if (nt)
+	res_type = nt;
+    }
+  erbium_lower_primitive (&b, stmt, p, res_type);
+  erbium_lower_result (&b, stmt, lhs, res_type);
   return true;
 }
 

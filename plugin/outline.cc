@@ -1167,49 +1167,115 @@ erbium_site_dump_text (erbium_site *site, const expanded_location &xl,
   return dump;
 }
 
-/* Outline the stream site SITE whose statement is STMT, in function FN.
-   Returns the creation code that replaces the marker and STMT, or
-   NULL_TREE after an error (reported).  */
-static tree
-erbium_outline_site (erbium_site *site, tree fn, tree stmt)
+/* The state of outlining one site (erbium_outline_site), shared by its
+   steps; each step's comment says which fields it reads and fills.  */
+struct erbium_outline
 {
-  location_t loc = site->loc;
-  int n_acc = site->accesses.length ();
-  int uid = site->id;
-  const char *fname = erbium_name (fn);
+  /* The inputs: the site, the function FN it is in, its statement STMT
+     (rewritten in place into the task function's body), the site's
+     location (also expanded, XL), number of accesses, number and FN's
+     name.  */
+  erbium_site *site;
+  tree fn;
+  tree stmt;
+  location_t loc;
+  expanded_location xl;
+  int n_acc;
+  int uid;
+  const char *fname;
+  /* erbium_outline_scan: the views of the site, those the statement
+     writes, the declarations made in it, the SAVE_EXPRs it shares with
+     the control program, and the rest of the scan.  */
+  hash_set<tree> views, written, inner, used, saves, outer_saves;
+  erbium_body_scan scan;
+  /* erbium_outline_captures, erbium_outline_bindings.  */
+  auto_vec<erbium_capture> caps;
+  auto_vec<erbium_binding> binds;
+  /* erbium_outline_activation: the activation's type ACT, its fields
+     (LAST is the chain's end), whether it has any, and per access where
+     its windows are.  */
+  tree i64;
+  tree act;
+  tree fields, *last;
+  bool has_act;
+  auto_vec<erbium_window_info> wins;
+  /* erbium_outline_task_function: the task function (the statement's
+     new home), its activation and windows parameters.  */
+  tree actp, cvpp;
+  tree a_parm, w_parm, inner_fn;
+  bool need_windows;
+  /* erbium_outline_rewrite: the task function's locals (private and
+     firstprivate copies) and the statements that initialise them.  */
+  tree inner_vars, init;
+  /* erbium_outline_body_function: the body function (called by the
+     runtime with the activation and the windows), its parameters, its
+     activation pointer, locals, statements before and after the call of
+     the task function, and that call's arguments.  */
+  tree body_fn, args_parm, win_parm, ap, aobj;
+  tree bvars, bstmts, bout;
+  vec<tree, va_gc> *cargs;
+  /* erbium_outline_creation_*: the site's variable, the creation code,
+     the activation variable, the accesses (their handles, counts and
+     bursts evaluated once, their number NACC) and their array.  */
+  tree svar;
+  erbium_creation cr;
+  tree actv, acc_type, nacc, accv, acc_ptr;
+  auto_vec<tree> handle, count, burst;
+};
+
+/* Step 1.  Scan the statement of O: fills O->views (the site's views),
+   O->inner, O->used, O->saves, O->written, O->outer_saves (SAVE_EXPRs
+   the statement shares with the control program) and O->scan (the
+   variables used, SAVE_EXPRs, blocks).  Returns false after an error
+   (reported).  */
+static bool
+erbium_outline_scan (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  tree fn = o->fn;
+  tree &stmt = o->stmt;
+  erbium_body_scan &scan = o->scan;
+  hash_set<tree> &views = o->views, &outer_saves = o->outer_saves;
 
   /* The views of the site, and how each is bound.  */
-  hash_set<tree> views, written, inner, used, saves;
   for (const erbium_access &a : site->accesses)
     views.add (a.view);
 
-  erbium_body_scan scan;
   scan.fn = fn;
   scan.site = site;
-  scan.inner = &inner;
-  scan.used = &used;
-  scan.saves = &saves;
-  scan.written = &written;
+  scan.inner = &o->inner;
+  scan.used = &o->used;
+  scan.saves = &o->saves;
+  scan.written = &o->written;
   scan.views = &views;
   scan.loops = scan.switches = 0;
   scan.ok = true;
   scan.bind_depth = 0;
   /* SAVE_EXPRs the statement shares with the control program.  */
-  hash_set<tree> outer_saves;
   erbium_save_walk sw = { stmt, &outer_saves };
   walk_tree (&DECL_SAVED_TREE (fn), erbium_outer_saves_r, &sw, NULL);
   scan.outer_saves = &outer_saves;
   erbium_scan (&stmt, &scan);
   walk_tree (&stmt, erbium_goto_r, &scan, NULL);
-  if (!scan.ok)
-    return NULL_TREE;
+  return scan.ok;
+}
 
-  expanded_location xl = expand_location (loc);
+/* Step 2.  The captures: from the variables the statement uses
+   (O->scan.uses) that are not views, per data-sharing clause or default,
+   pushed to O->caps.  Returns false after an error (reported: default
+   (none), a variable-length array that cannot be copied, a shared
+   register variable).  */
+static bool
+erbium_outline_captures (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  location_t loc = o->loc;
+  hash_set<tree> &views = o->views;
+  auto_vec<erbium_capture> &caps = o->caps;
 
   /* The captures.  */
-  auto_vec<erbium_capture> caps;
   bool ok = true;
-  for (tree d : scan.uses)
+  for (tree d : o->scan.uses)
     {
       if (views.contains (d))
 	continue;
@@ -1270,25 +1336,45 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	}
       caps.safe_push (c);
     }
-  for (tree sv : scan.save_list)
-    if (outer_saves.contains (sv))
+  return ok;
+}
+
+/* Step 3.  The captured SAVE_EXPRs (sizes the control program computed),
+   after the variables in O->caps; and the check that no view is in a
+   data-sharing clause.  Returns false after an error (reported).  */
+static bool
+erbium_outline_save_captures (erbium_outline *o)
+{
+  bool ok = true;
+  for (tree sv : o->scan.save_list)
+    if (o->outer_saves.contains (sv))
       {
 	erbium_capture c = { sv, ERBIUM_CAP_SAVE, NULL_TREE, false,
 			     NULL_TREE };
-	caps.safe_push (c);
+	o->caps.safe_push (c);
       }
-  for (tree d : site->firstprivate)
-    if (views.contains (d))
+  for (tree d : o->site->firstprivate)
+    if (o->views.contains (d))
       {
-	error_at (loc, "view %qD in a data-sharing clause: a view is the "
+	error_at (o->loc, "view %qD in a data-sharing clause: a view is the "
 		  "window of the task, neither copied nor shared", d);
 	ok = false;
       }
-  if (!ok)
-    return NULL_TREE;
+  return ok;
+}
+
+/* Step 4.  The bindings, one per view (an inout_reuse pair's input has
+   none: its output's binding reads it), from the site's accesses and
+   O->written; pushed to O->binds.  */
+static void
+erbium_outline_bindings (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  int n_acc = o->n_acc;
+  hash_set<tree> &written = o->written;
+  auto_vec<erbium_binding> &binds = o->binds;
 
   /* The bindings, one per view.  */
-  auto_vec<erbium_binding> binds;
   for (int i = 0; i < n_acc; i++)
     {
       const erbium_access &a = site->accesses[i];
@@ -1340,11 +1426,18 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	}
       binds.safe_push (b);
     }
+}
 
-  /* The activation's fields.  */
-  tree act = make_node (RECORD_TYPE);
-  tree fields = NULL_TREE, *last = &fields;
+/* Step 5a.  The activation's fields for the captures O->caps (a copy, an
+   address, or a variable-length array's offset and size), appended at
+   O->last; sets each capture's field.  */
+static void
+erbium_activation_capture_fields (erbium_outline *o)
+{
+  auto_vec<erbium_capture> &caps = o->caps;
+  tree *&last = o->last;
   char name[64];
+
   for (erbium_capture &c : caps)
     {
       if (c.kind == ERBIUM_CAP_PRIVATE)
@@ -1366,9 +1459,23 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	snprintf (name, sizeof name, "%s", erbium_name (c.decl));
       c.field = erbium_add_field (&last, name, t);
     }
+}
+
+/* Step 5b.  Per access, where its windows are (O->wins): the index of
+   its first window, its number of windows and its burst, each a constant
+   or an activation field (appended at O->last) when known only at run
+   time.  */
+static void
+erbium_activation_window_fields (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  int n_acc = o->n_acc;
+  tree i64 = o->i64;
+  tree *&last = o->last;
+  auto_vec<erbium_window_info> &wins = o->wins;
+  char name[64];
+
   /* Window indices and sizes known only at run time.  */
-  tree i64 = erbium_int64_type ();
-  auto_vec<erbium_window_info> wins;
   wins.safe_grow_cleared (n_acc);
   {
     tree base = build_int_cst (i64, 0);
@@ -1411,7 +1518,30 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	  }
       }
   }
-  for (erbium_binding &b : binds)
+}
+
+/* Step 5.  The activation type O->act (the record the creation code
+   fills and the body function reads): the capture fields, the window
+   fields, and the size of each view copied locally whose size is known
+   only at run time (the bindings' size_cst or size_field).  Sets
+   O->i64, O->act, O->has_act and O->wins.  */
+static void
+erbium_outline_activation (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  char name[64];
+
+  /* The activation's fields.  */
+  tree act = make_node (RECORD_TYPE);
+  o->act = act;
+  o->fields = NULL_TREE;
+  o->last = &o->fields;
+  tree *&last = o->last;
+  erbium_activation_capture_fields (o);
+  tree i64 = erbium_int64_type ();
+  o->i64 = i64;
+  erbium_activation_window_fields (o);
+  for (erbium_binding &b : o->binds)
     {
       if (b.kind == ERBIUM_BIND_ROWS || b.kind == ERBIUM_BIND_WINDOW)
 	continue;
@@ -1425,21 +1555,35 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	  b.size_field = erbium_add_field (&last, name, i64);
 	}
     }
-  for (tree f = fields; f; f = DECL_CHAIN (f))
+  for (tree f = o->fields; f; f = DECL_CHAIN (f))
     DECL_CONTEXT (f) = act;
-  TYPE_FIELDS (act) = fields;
-  snprintf (name, sizeof name, "__erbium_act_%s_%d", fname, uid);
+  TYPE_FIELDS (act) = o->fields;
+  snprintf (name, sizeof name, "__erbium_act_%s_%d", o->fname, o->uid);
   TYPE_NAME (act) = get_identifier (name);
   layout_type (act);
-  bool has_act = fields != NULL_TREE;
+  o->has_act = o->fields != NULL_TREE;
+}
+
+/* Step 6.  The task function O->inner_fn: void (act *restrict __act, one
+   restrict pointer per view not bound to rows (each binding's parm),
+   [const void **__windows]).  Sets O->actp, O->a_parm, O->cvpp,
+   O->w_parm, O->need_windows.  */
+static void
+erbium_outline_task_function (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  location_t loc = o->loc;
+  char name[64];
 
   /* The task function: parameters.  */
-  tree actp = build_pointer_type (act);
+  tree actp = build_pointer_type (o->act);
+  o->actp = actp;
   tree a_parm = erbium_parm ("__act", build_qualified_type
 			     (actp, TYPE_QUAL_RESTRICT), loc);
+  o->a_parm = a_parm;
   tree parms = a_parm, *plast = &DECL_CHAIN (a_parm);
   bool need_windows = false;
-  for (erbium_binding &b : binds)
+  for (erbium_binding &b : o->binds)
     {
       if (b.kind == ERBIUM_BIND_ROWS)
 	{
@@ -1463,8 +1607,10 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
       *plast = b.parm;
       plast = &DECL_CHAIN (b.parm);
     }
+  o->need_windows = need_windows;
   tree cvpp = build_pointer_type (build_qualified_type (ptr_type_node,
 							TYPE_QUAL_CONST));
+  o->cvpp = cvpp;
   tree w_parm = NULL_TREE;
   if (need_windows)
     {
@@ -1472,6 +1618,7 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
       *plast = w_parm;
       plast = &DECL_CHAIN (w_parm);
     }
+  o->w_parm = w_parm;
   tree ptypes = void_list_node;
   {
     auto_vec<tree> pt;
@@ -1480,17 +1627,28 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
     for (int i = pt.length () - 1; i >= 0; i--)
       ptypes = tree_cons (NULL_TREE, pt[i], ptypes);
   }
-  snprintf (name, sizeof name, "__erbium_task_%s_%d_body", fname, uid);
-  tree inner_fn = erbium_new_function (name, build_function_type
-				       (void_type_node, ptypes), parms, loc);
+  snprintf (name, sizeof name, "__erbium_task_%s_%d_body", o->fname, o->uid);
+  o->inner_fn = erbium_new_function (name, build_function_type
+				     (void_type_node, ptypes), parms, loc);
+}
 
-  /* The task function: its locals, and the replacements.  */
-  hash_map<tree, tree> map;
-  tree inner_vars = NULL_TREE, init = NULL_TREE;
-  tree act_obj = build1 (INDIRECT_REF, act, a_parm);
-  for (erbium_capture &c : caps)
+/* Step 7a.  The replacement of each capture in the task function, put in
+   MAP (ACT_OBJ is the task function's activation, *__act): a field of the activation (a SAVE_EXPR, an aggregate copied in),
+   the copy of a variable-length array, the shared variable through its
+   address, or a new local (O->inner_vars) initialised by O->init (a
+   firstprivate scalar) or not (private).  */
+static void
+erbium_outline_capture_map (erbium_outline *o, tree act_obj,
+			    hash_map<tree, tree> &map)
+{
+  tree a_parm = o->a_parm, inner_fn = o->inner_fn;
+  tree &inner_vars = o->inner_vars, &init = o->init;
+
+  inner_vars = NULL_TREE;
+  init = NULL_TREE;
+  for (erbium_capture &c : o->caps)
     {
-      tree rep;
+      tree rep = NULL_TREE;
       switch (c.kind)
 	{
 	case ERBIUM_CAP_SAVE:
@@ -1533,13 +1691,30 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	}
       map.put (c.decl, rep);
     }
+}
+
+/* Step 7.  Rewrite the statement O->stmt for the task function: the
+   captures as erbium_outline_capture_map says, each view through its
+   parameter (or, bound to rows, through the windows parameter), also in
+   the types of the declarations made in the statement.  Returns false
+   after an error (reported).  */
+static bool
+erbium_outline_rewrite (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  tree &stmt = o->stmt;
+
+  /* The task function: its locals, and the replacements.  */
+  hash_map<tree, tree> map;
+  tree act_obj = build1 (INDIRECT_REF, o->act, o->a_parm);
+  erbium_outline_capture_map (o, act_obj, map);
   hash_map<tree, tree> rows;
-  for (erbium_binding &b : binds)
+  for (erbium_binding &b : o->binds)
     {
       const erbium_access &a = site->accesses[b.acc];
       if (b.kind == ERBIUM_BIND_ROWS)
 	{
-	  const erbium_window_info &w = wins[b.acc];
+	  const erbium_window_info &w = o->wins[b.acc];
 	  tree base = (w.base_cst ? w.base_cst
 		       : erbium_ref (act_obj, w.base_field));
 	  rows.put (b.view, tree_cons (b.row, base, NULL_TREE));
@@ -1556,26 +1731,35 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   hash_set<tree> seen;
   rw.map = &map;
   rw.rows = rows.is_empty () ? NULL : &rows;
-  rw.windows = w_parm;
+  rw.windows = o->w_parm;
   rw.seen = &seen;
   rw.ok = true;
   walk_tree (&stmt, erbium_unshare_r, NULL, NULL);
   walk_tree (&stmt, erbium_rewrite_r, &rw, NULL);
   hash_set<tree> done_types;
-  for (tree d : inner)
+  for (tree d : o->inner)
     if (DECL_P (d) && TREE_TYPE (d))
       erbium_rewrite_type (TREE_TYPE (d), &rw, &done_types);
-  if (!rw.ok)
-    return NULL_TREE;
+  return rw.ok;
+}
+
+/* Step 8.  Move the rewritten statement O->stmt into the task function
+   O->inner_fn, after O->init, with O->inner_vars as its locals: its
+   declarations and blocks now belong to the task function.  */
+static void
+erbium_outline_move_statement (erbium_outline *o)
+{
+  tree inner_fn = o->inner_fn, inner_vars = o->inner_vars;
+  location_t loc = o->loc;
 
   /* Move the statement: its declarations and blocks now belong to the
      task function.  */
   tree top = DECL_INITIAL (inner_fn);
-  for (tree d : inner)
+  for (tree d : o->inner)
     if (DECL_P (d) && TREE_CODE (d) != FUNCTION_DECL
 	&& DECL_CONTEXT (d) && TREE_CODE (DECL_CONTEXT (d)) == FUNCTION_DECL)
       DECL_CONTEXT (d) = inner_fn;
-  for (tree blk : scan.blocks)
+  for (tree blk : o->scan.blocks)
     {
       erbium_unlink_block (blk);
       BLOCK_SUPERCONTEXT (blk) = top;
@@ -1584,78 +1768,264 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
       erbium_recontext_block (blk, inner_fn);
     }
   BLOCK_VARS (top) = inner_vars;
-  tree body = init;
-  append_to_statement_list_force (stmt, &body);
+  tree body = o->init;
+  append_to_statement_list_force (o->stmt, &body);
   if (!body)
     body = build_empty_stmt (loc);
   DECL_SAVED_TREE (inner_fn) = build3 (BIND_EXPR, void_type_node, inner_vars,
 				       body, top);
   TREE_SIDE_EFFECTS (DECL_SAVED_TREE (inner_fn)) = 1;
   erbium_finish_function (inner_fn);
+}
+
+/* windows[IDX] of the body function of O, as a pointer of type TYPE.  */
+static tree
+erbium_body_window (erbium_outline *o, tree idx, tree type)
+{
+  tree slot = build2 (MEM_REF, ptr_type_node,
+		      fold_build_pointer_plus
+		      (o->win_parm, size_binop (MULT_EXPR,
+						fold_convert (sizetype, idx),
+						TYPE_SIZE_UNIT (ptr_type_node))),
+		      build_int_cst (o->cvpp, 0));
+  return fold_convert (type, slot);
+}
+
+/* CST if it is not NULL_TREE, else the activation's FIELD as the body
+   function of O reads it.  */
+static tree
+erbium_body_field_or (erbium_outline *o, tree cst, tree field)
+{
+  return cst ? cst : erbium_ref (o->aobj, field);
+}
+
+/* Row K of the windows of access ACC, as a pointer, in the body function
+   of O.  */
+static tree
+erbium_body_row_window (erbium_outline *o, int acc, tree k)
+{
+  const erbium_window_info &wi = o->wins[acc];
+  return erbium_body_window (o, fold_build2 (PLUS_EXPR, o->i64,
+					     fold_convert
+					     (o->i64,
+					      erbium_body_field_or
+					      (o, wi.base_cst,
+					       wi.base_field)),
+					     k), ptr_type_node);
+}
+
+/* Step 9a.  The body function O->body_fn: void (void *args, void *const
+   *windows), its activation pointer O->ap (from ARGS) and activation
+   O->aobj, its statement lists O->bstmts (before the call of the task
+   function) and O->bout (after it), and the call's first argument in
+   O->cargs.  */
+static void
+erbium_body_start (erbium_outline *o)
+{
+  location_t loc = o->loc;
+  char name[64];
 
   /* The body function: void (void *args, void *const *windows).  */
   tree args_parm = erbium_parm ("args", ptr_type_node, loc);
-  tree win_parm = erbium_parm ("windows", cvpp, loc);
+  tree win_parm = erbium_parm ("windows", o->cvpp, loc);
   DECL_CHAIN (args_parm) = win_parm;
-  snprintf (name, sizeof name, "__erbium_task_%s_%d", fname, uid);
-  tree body_fn = erbium_new_function (name, erbium_body_fntype (),
-				      args_parm, loc);
-  tree bvars = NULL_TREE, bstmts = NULL_TREE, bout = NULL_TREE;
-  tree ap = erbium_temp (actp, "__act", body_fn, loc);
-  DECL_CHAIN (ap) = bvars;
-  bvars = ap;
-  erbium_assign (&bstmts, ap, fold_convert (actp, args_parm), loc);
-  tree aobj = build1 (INDIRECT_REF, act, ap);
-  /* windows[i] as a pointer of type TYPE.  */
+  o->args_parm = args_parm;
+  o->win_parm = win_parm;
+  snprintf (name, sizeof name, "__erbium_task_%s_%d", o->fname, o->uid);
+  o->body_fn = erbium_new_function (name, erbium_body_fntype (),
+				    args_parm, loc);
+  o->bvars = NULL_TREE, o->bstmts = NULL_TREE, o->bout = NULL_TREE;
+  tree ap = erbium_temp (o->actp, "__act", o->body_fn, loc);
+  DECL_CHAIN (ap) = o->bvars;
+  o->bvars = ap;
+  o->ap = ap;
+  erbium_assign (&o->bstmts, ap, fold_convert (o->actp, args_parm), loc);
+  o->aobj = build1 (INDIRECT_REF, o->act, ap);
+  vec_alloc (o->cargs, 4);
+  o->cargs->quick_push (o->has_act ? (tree) ap : null_pointer_node);
+}
+
+/* Step 9b.  A view B bound to rows of the windows array: nothing to
+   bind, but the output of an inout_reuse pair gets the input's rows
+   (copied in O->bstmts, before the task function runs).  */
+static void
+erbium_body_bind_rows (erbium_outline *o, erbium_binding &b)
+{
+  location_t loc = o->loc;
+  tree i64 = o->i64;
+  tree &bvars = o->bvars, &bstmts = o->bstmts;
+  auto field_or = [&] (tree cst, tree field) {
+    return erbium_body_field_or (o, cst, field);
+  };
+  auto row_window = [&] (int acc, tree k) {
+    return erbium_body_row_window (o, acc, k);
+  };
+
+  if (b.in >= 0)
+    {
+      /* inout_reuse: the output windows get the input rows.  */
+      const erbium_window_info &w = o->wins[b.acc];
+      tree k = field_or (w.count_cst, w.count_field);
+      tree idx = erbium_temp (i64, NULL, o->body_fn, loc);
+      DECL_CHAIN (idx) = bvars;
+      bvars = idx;
+      append_to_statement_list_force
+	(erbium_counted_loop (idx, k, erbium_memcpy
+			      (row_window (b.acc, idx),
+			       row_window (b.in, idx),
+			       TYPE_SIZE_UNIT (b.row), loc), loc),
+	 &bstmts);
+    }
+}
+
+/* Step 9c.  A view B over K windows copied locally: its local array P of
+   K rows (ROWBYTES bytes each), filled from the input's windows (copy-in,
+   in O->bstmts) and, for an output, copied to its windows at BASE, BURST
+   elements of ES bytes per row (copy-out, in O->bout).  */
+static void
+erbium_body_bind_local_rows (erbium_outline *o, erbium_binding &b, tree p,
+			     tree es, tree rowbytes, tree base, tree burst)
+{
+  const erbium_access &a = o->site->accesses[b.acc];
+  const erbium_window_info &w = o->wins[b.acc];
+  location_t loc = o->loc;
+  tree i64 = o->i64;
+  tree &bvars = o->bvars, &bstmts = o->bstmts, &bout = o->bout;
   auto window = [&] (tree idx, tree type) {
-    tree slot = build2 (MEM_REF, ptr_type_node,
-			fold_build_pointer_plus
-			(win_parm, size_binop (MULT_EXPR,
-					       fold_convert (sizetype, idx),
-					       TYPE_SIZE_UNIT (ptr_type_node))),
-			build_int_cst (cvpp, 0));
-    return fold_convert (type, slot);
+    return erbium_body_window (o, idx, type);
   };
   auto field_or = [&] (tree cst, tree field) {
-    return cst ? cst : erbium_ref (aobj, field);
+    return erbium_body_field_or (o, cst, field);
   };
-  vec<tree, va_gc> *cargs;
-  vec_alloc (cargs, 4);
-  cargs->quick_push (has_act ? (tree) ap : null_pointer_node);
-  /* Row K of the windows of access ACC, as a pointer.  */
   auto row_window = [&] (int acc, tree k) {
-    const erbium_window_info &wi = wins[acc];
-    return window (fold_build2 (PLUS_EXPR, i64,
-				fold_convert (i64, field_or (wi.base_cst,
-							     wi.base_field)),
-				k), ptr_type_node);
+    return erbium_body_row_window (o, acc, k);
   };
-  for (erbium_binding &b : binds)
+
+  /* A local array of K rows.  */
+  tree k = field_or (w.count_cst, w.count_field);
+  erbium_assign (&bstmts, p, erbium_alloca
+		 (TREE_TYPE (p), fold_build2 (MULT_EXPR, i64, k,
+					      rowbytes), loc), loc);
+  tree idx = erbium_temp (i64, NULL, o->body_fn, loc);
+  DECL_CHAIN (idx) = bvars;
+  bvars = idx;
+  tree row_addr = fold_build_pointer_plus
+    (fold_convert (ptr_type_node, p),
+     fold_convert (sizetype, fold_build2 (MULT_EXPR, i64, idx,
+					  rowbytes)));
+  tree win = window (fold_build2 (PLUS_EXPR, i64, base, idx),
+		     ptr_type_node);
+  if (b.in >= 0)
+    append_to_statement_list_force
+      (erbium_counted_loop (idx, k, erbium_memcpy
+			    (row_addr, row_window (b.in, idx),
+			     rowbytes, loc), loc), &bstmts);
+  if (a.kind == ERBIUM_ACC_OUTPUT)
+    append_to_statement_list_force
+      (erbium_counted_loop (idx, k, erbium_memcpy
+			    (win, unshare_expr (row_addr),
+			     fold_build2 (MULT_EXPR, i64, burst,
+					  fold_convert (i64, es)),
+			     loc), loc), &bout);
+}
+
+/* Step 9d.  A view B of one window: P is the window at BASE itself
+   (ERBIUM_BIND_WINDOW), a local copy (ERBIUM_BIND_LOCAL) or either,
+   decided at run time by BURST against the view's size (ERBIUM_BIND_MAYBE);
+   a local copy is filled from the input window (copy-in, in O->bstmts)
+   and, for an output, copied to its window, BURST elements of ES bytes
+   (copy-out, in O->bout).  */
+static void
+erbium_body_bind_window (erbium_outline *o, erbium_binding &b, tree p,
+			 tree es, tree base, tree burst)
+{
+  const erbium_access &a = o->site->accesses[b.acc];
+  location_t loc = o->loc;
+  tree i64 = o->i64;
+  tree &bstmts = o->bstmts, &bout = o->bout;
+  auto_vec<erbium_window_info> &wins = o->wins;
+  auto window = [&] (tree idx, tree type) {
+    return erbium_body_window (o, idx, type);
+  };
+  auto field_or = [&] (tree cst, tree field) {
+    return erbium_body_field_or (o, cst, field);
+  };
+
+  tree win = window (base, TREE_TYPE (p));
+  tree size = (b.kind == ERBIUM_BIND_WINDOW ? NULL_TREE
+	       : field_or (b.size_cst, b.size_field));
+  tree bytes = (size ? fold_build2 (MULT_EXPR, i64, size,
+				    fold_convert (i64, es))
+		: NULL_TREE);
+  if (b.kind == ERBIUM_BIND_WINDOW)
+    erbium_assign (&bstmts, p, win, loc);
+  else if (b.kind == ERBIUM_BIND_LOCAL)
+    erbium_assign (&bstmts, p, erbium_alloca (TREE_TYPE (p), bytes,
+					      loc), loc);
+  else
+    erbium_assign (&bstmts, p,
+		   fold_build3 (COND_EXPR, TREE_TYPE (p),
+				fold_build2 (EQ_EXPR, boolean_type_node,
+					     burst, size),
+				win, erbium_alloca (TREE_TYPE (p),
+						    bytes, loc)),
+		   loc);
+  if (b.in >= 0)
+    {
+      /* Filled from the input window (an input view the body
+	 writes; inout_reuse).  */
+      const erbium_window_info &wi = wins[b.in];
+      tree src = window (field_or (wi.base_cst, wi.base_field),
+			 const_ptr_type_node);
+      tree n = (size ? bytes
+		: fold_build2 (MULT_EXPR, i64,
+			       fold_convert (i64,
+					     erbium_elements
+					     (b.vtype)),
+			       fold_convert (i64, es)));
+      append_to_statement_list_force (erbium_memcpy (p, src, n, loc),
+				      &bstmts);
+    }
+  if (a.kind == ERBIUM_ACC_OUTPUT && b.kind != ERBIUM_BIND_WINDOW)
+    {
+      tree out = erbium_memcpy (win, p, fold_build2
+				(MULT_EXPR, i64, burst,
+				 fold_convert (i64, es)), loc);
+      if (b.kind == ERBIUM_BIND_MAYBE)
+	out = build3 (COND_EXPR, void_type_node,
+		      build2 (NE_EXPR, boolean_type_node, p,
+			      unshare_expr (win)),
+		      out, build_empty_stmt (loc));
+      append_to_statement_list_force (out, &bout);
+    }
+}
+
+/* Step 9.  Bind the views in the body function: per binding of O->binds
+   a local pointer (pushed to O->cargs, the task function's arguments)
+   with its copy-in and copy-out (steps 9b to 9d); then the call of the
+   task function between O->bstmts and O->bout.  */
+static void
+erbium_body_bind_views (erbium_outline *o)
+{
+  location_t loc = o->loc;
+  tree i64 = o->i64;
+  tree &bvars = o->bvars, &bstmts = o->bstmts;
+  auto field_or = [&] (tree cst, tree field) {
+    return erbium_body_field_or (o, cst, field);
+  };
+
+  for (erbium_binding &b : o->binds)
     {
       if (b.kind == ERBIUM_BIND_ROWS)
 	{
-	  if (b.in >= 0)
-	    {
-	      /* inout_reuse: the output windows get the input rows.  */
-	      const erbium_window_info &w = wins[b.acc];
-	      tree k = field_or (w.count_cst, w.count_field);
-	      tree idx = erbium_temp (i64, NULL, body_fn, loc);
-	      DECL_CHAIN (idx) = bvars;
-	      bvars = idx;
-	      append_to_statement_list_force
-		(erbium_counted_loop (idx, k, erbium_memcpy
-				      (row_window (b.acc, idx),
-				       row_window (b.in, idx),
-				       TYPE_SIZE_UNIT (b.row), loc), loc),
-		 &bstmts);
-	    }
+	  erbium_body_bind_rows (o, b);
 	  continue;
 	}
-      const erbium_access &a = site->accesses[b.acc];
-      const erbium_window_info &w = wins[b.acc];
+      const erbium_access &a = o->site->accesses[b.acc];
+      const erbium_window_info &w = o->wins[b.acc];
       tree pt = TREE_TYPE (b.parm);
       tree p = erbium_temp (TYPE_MAIN_VARIANT (pt), erbium_name (b.view),
-			    body_fn, loc);
+			    o->body_fn, loc);
       DECL_CHAIN (p) = bvars;
       bvars = p;
       tree es = TYPE_SIZE_UNIT (b.elem);
@@ -1663,95 +2033,34 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
       tree base = field_or (w.base_cst, w.base_field);
       tree burst = fold_convert (i64, field_or (w.burst_cst, w.burst_field));
       if (a.count)
-	{
-	  /* A local array of K rows.  */
-	  tree k = field_or (w.count_cst, w.count_field);
-	  erbium_assign (&bstmts, p, erbium_alloca
-			 (TREE_TYPE (p), fold_build2 (MULT_EXPR, i64, k,
-						      rowbytes), loc), loc);
-	  tree idx = erbium_temp (i64, NULL, body_fn, loc);
-	  DECL_CHAIN (idx) = bvars;
-	  bvars = idx;
-	  tree row_addr = fold_build_pointer_plus
-	    (fold_convert (ptr_type_node, p),
-	     fold_convert (sizetype, fold_build2 (MULT_EXPR, i64, idx,
-						  rowbytes)));
-	  tree win = window (fold_build2 (PLUS_EXPR, i64, base, idx),
-			     ptr_type_node);
-	  if (b.in >= 0)
-	    append_to_statement_list_force
-	      (erbium_counted_loop (idx, k, erbium_memcpy
-				    (row_addr, row_window (b.in, idx),
-				     rowbytes, loc), loc), &bstmts);
-	  if (a.kind == ERBIUM_ACC_OUTPUT)
-	    append_to_statement_list_force
-	      (erbium_counted_loop (idx, k, erbium_memcpy
-				    (win, unshare_expr (row_addr),
-				     fold_build2 (MULT_EXPR, i64, burst,
-						  fold_convert (i64, es)),
-				     loc), loc), &bout);
-	}
+	erbium_body_bind_local_rows (o, b, p, es, rowbytes, base, burst);
       else
-	{
-	  tree win = window (base, TREE_TYPE (p));
-	  tree size = (b.kind == ERBIUM_BIND_WINDOW ? NULL_TREE
-		       : field_or (b.size_cst, b.size_field));
-	  tree bytes = (size ? fold_build2 (MULT_EXPR, i64, size,
-					    fold_convert (i64, es))
-			: NULL_TREE);
-	  if (b.kind == ERBIUM_BIND_WINDOW)
-	    erbium_assign (&bstmts, p, win, loc);
-	  else if (b.kind == ERBIUM_BIND_LOCAL)
-	    erbium_assign (&bstmts, p, erbium_alloca (TREE_TYPE (p), bytes,
-						      loc), loc);
-	  else
-	    erbium_assign (&bstmts, p,
-			   fold_build3 (COND_EXPR, TREE_TYPE (p),
-					fold_build2 (EQ_EXPR, boolean_type_node,
-						     burst, size),
-					win, erbium_alloca (TREE_TYPE (p),
-							    bytes, loc)),
-			   loc);
-	  if (b.in >= 0)
-	    {
-	      /* Filled from the input window (an input view the body
-		 writes; inout_reuse).  */
-	      const erbium_window_info &wi = wins[b.in];
-	      tree src = window (field_or (wi.base_cst, wi.base_field),
-				 const_ptr_type_node);
-	      tree n = (size ? bytes
-			: fold_build2 (MULT_EXPR, i64,
-				       fold_convert (i64,
-						     erbium_elements
-						     (b.vtype)),
-				       fold_convert (i64, es)));
-	      append_to_statement_list_force (erbium_memcpy (p, src, n, loc),
-					      &bstmts);
-	    }
-	  if (a.kind == ERBIUM_ACC_OUTPUT && b.kind != ERBIUM_BIND_WINDOW)
-	    {
-	      tree out = erbium_memcpy (win, p, fold_build2
-					(MULT_EXPR, i64, burst,
-					 fold_convert (i64, es)), loc);
-	      if (b.kind == ERBIUM_BIND_MAYBE)
-		out = build3 (COND_EXPR, void_type_node,
-			      build2 (NE_EXPR, boolean_type_node, p,
-				      unshare_expr (win)),
-			      out, build_empty_stmt (loc));
-	      append_to_statement_list_force (out, &bout);
-	    }
-	}
-      vec_safe_push (cargs, (tree) p);
+	erbium_body_bind_window (o, b, p, es, base, burst);
+      vec_safe_push (o->cargs, (tree) p);
     }
-  if (need_windows)
-    vec_safe_push (cargs, (tree) win_parm);
+  if (o->need_windows)
+    vec_safe_push (o->cargs, (tree) o->win_parm);
   append_to_statement_list_force (build_call_vec (void_type_node,
 						  build_fold_addr_expr
-						  (inner_fn), cargs),
+						  (o->inner_fn), o->cargs),
 				  &bstmts);
-  append_to_statement_list_force (bout, &bstmts);
+  append_to_statement_list_force (o->bout, &bstmts);
+}
+
+/* Step 10.  Release the stream handles the activation holds (each
+   firstprivate stream handle, or array of them, retained by the creation
+   code), in the body function's O->bstmts after the task function ran;
+   then finish the body function O->body_fn.  */
+static void
+erbium_body_release_handles (erbium_outline *o)
+{
+  location_t loc = o->loc;
+  tree i64 = o->i64;
+  tree body_fn = o->body_fn, ap = o->ap, aobj = o->aobj;
+  tree &bvars = o->bvars, &bstmts = o->bstmts;
+
   /* The stream handles the activation holds.  */
-  for (erbium_capture &c : caps)
+  for (erbium_capture &c : o->caps)
     if (c.stream && c.kind == ERBIUM_CAP_VLA)
       {
 	tree idx = erbium_temp (i64, NULL, body_fn, loc);
@@ -1801,27 +2110,49 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 				      bstmts, btop);
   TREE_SIDE_EFFECTS (DECL_SAVED_TREE (body_fn)) = 1;
   erbium_finish_function (body_fn);
+}
 
-  /* The site.  */
-  tree svar = erbium_make_site_var (site, fn, fname, loc, xl, body_fn,
-				    inner_fn);
-
+/* Step 11.  Start the creation code O->cr in O->fn: the activation
+   variable O->actv (when the activation has fields) with the captures
+   stored into it, the access type O->acc_type and no window yet
+   (O->nacc).  */
+static void
+erbium_creation_start (erbium_outline *o)
+{
   /* The creation code, in FN.  */
-  erbium_creation cr = { fn, loc, NULL_TREE, NULL_TREE };
-  tree &cvars = cr.cvars, &cstmts = cr.cstmts;
+  o->cr = { o->fn, o->loc, NULL_TREE, NULL_TREE };
   auto ctemp = [&] (tree type, const char *nm) {
-    return cr.temp (type, nm);
+    return o->cr.temp (type, nm);
   };
-  tree actv = has_act ? ctemp (act, "__act") : NULL_TREE;
+  tree actv = o->has_act ? ctemp (o->act, "__act") : NULL_TREE;
   if (actv)
     TREE_ADDRESSABLE (actv) = 1;
-  erbium_store_captures (&cr, caps, actv);
+  o->actv = actv;
+  erbium_store_captures (&o->cr, o->caps, actv);
   /* The accesses: stream handles, counts and bursts evaluated once, in
      clause order.  */
-  tree acc_type = erbium_access_type ();
-  auto_vec<tree> handle, count, burst;
-  tree nacc = build_int_cst (i64, 0);
-  for (int i = 0; i < n_acc; i++)
+  o->acc_type = erbium_access_type ();
+  o->nacc = build_int_cst (o->i64, 0);
+}
+
+/* Step 12.  The accesses' values in the creation code O->cr, evaluated
+   once in clause order: each stream handle (O->handle), number of windows
+   (O->count) and burst (O->burst), the run-time window fields of the
+   activation O->actv, and their total number of windows O->nacc.  */
+static void
+erbium_creation_access_values (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  location_t loc = o->loc;
+  tree i64 = o->i64, actv = o->actv;
+  tree &cstmts = o->cr.cstmts, &nacc = o->nacc;
+  auto_vec<erbium_window_info> &wins = o->wins;
+  auto_vec<tree> &handle = o->handle, &count = o->count, &burst = o->burst;
+  auto ctemp = [&] (tree type, const char *nm) {
+    return o->cr.temp (type, nm);
+  };
+
+  for (int i = 0; i < o->n_acc; i++)
     {
       const erbium_access &a = site->accesses[i];
       tree h = a.stream;
@@ -1880,12 +2211,29 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
       nacc = fold_build2 (PLUS_EXPR, i64, nacc, k ? k : build_int_cst (i64,
 								       1));
     }
-  for (erbium_binding &b : binds)
+}
+
+/* Step 13.  The views' run-time sizes into the activation, and the
+   array of O->nacc accesses the runtime reads (O->accv, its address
+   O->acc_ptr; a null pointer when the site has no access), in the
+   creation code O->cr.  */
+static void
+erbium_creation_access_array (erbium_outline *o)
+{
+  location_t loc = o->loc;
+  tree fn = o->fn, actv = o->actv, nacc = o->nacc;
+  tree &cvars = o->cr.cvars, &cstmts = o->cr.cstmts;
+  tree &accv = o->accv, &acc_ptr = o->acc_ptr;
+  auto ctemp = [&] (tree type, const char *nm) {
+    return o->cr.temp (type, nm);
+  };
+
+  for (erbium_binding &b : o->binds)
     if (b.size_field)
       erbium_assign (&cstmts, erbium_ref (actv, b.size_field),
 		     erbium_elements (b.vtype), loc);
-  tree accv = NULL_TREE, acc_ptr;
-  if (n_acc == 0)
+  accv = NULL_TREE;
+  if (o->n_acc == 0)
     acc_ptr = null_pointer_node;
   else
     {
@@ -1898,7 +2246,7 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	  erbium_assign (&cstmts, nv, nacc, loc);
 	  dom = build_index_type (size_binop (MINUS_EXPR, nv, size_one_node));
 	}
-      tree at = build_array_type (acc_type, dom);
+      tree at = build_array_type (o->acc_type, dom);
       accv = erbium_temp (at, "__acc", fn, loc);
       TREE_ADDRESSABLE (accv) = 1;
       DECL_CHAIN (accv) = cvars;
@@ -1907,27 +2255,56 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 					      accv), &cstmts);
       acc_ptr = build_fold_addr_expr (accv);
     }
-  /* acc[IDX] = { HANDLE, KIND, BURST, HORIZON }.  */
+}
+
+/* acc[IDX] = { HANDLE, KIND, BURST, HORIZON }: the access A of O's site
+   at IDX of the access array O->accv, with stream handle H, burst N and
+   horizon HZ (in bytes), appended to *LIST.  */
+static void
+erbium_creation_set_access (erbium_outline *o, tree idx, tree h,
+			    const erbium_access &a, tree n, tree hz,
+			    tree *list)
+{
+  tree acc_type = o->acc_type;
+  tree slot = build4 (ARRAY_REF, acc_type, o->accv, idx, NULL_TREE,
+		      NULL_TREE);
+  erbium_assign (list, erbium_ref (slot, erbium_task_field (acc_type,
+							    "stream")), h,
+		 a.loc);
+  erbium_assign (list, erbium_ref (unshare_expr (slot),
+				   erbium_task_field (acc_type, "kind")),
+		 build_int_cst (integer_type_node, a.kind), a.loc);
+  erbium_assign (list, erbium_ref (unshare_expr (slot),
+				   erbium_task_field (acc_type, "burst")),
+		 n, a.loc);
+  erbium_assign (list, erbium_ref (unshare_expr (slot),
+				   erbium_task_field (acc_type,
+						      "horizon")),
+		 hz, a.loc);
+}
+
+/* Step 14.  Fill the access array O->accv in the creation code O->cr:
+   per access its stream handle, kind, burst and horizon in bytes (an
+   access over K windows: one entry per window, in a loop).  Returns false
+   after an error (reported by erbium_units).  */
+static bool
+erbium_creation_set_accesses (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  tree i64 = o->i64;
+  tree &cstmts = o->cr.cstmts;
+  auto_vec<tree> &handle = o->handle, &count = o->count, &burst = o->burst;
+  bool ok = true;
+  auto ctemp = [&] (tree type, const char *nm) {
+    return o->cr.temp (type, nm);
+  };
   auto set_access = [&] (tree idx, tree h, const erbium_access &a, tree n,
 			 tree hz, tree *list) {
-    tree slot = build4 (ARRAY_REF, acc_type, accv, idx, NULL_TREE,
-			NULL_TREE);
-    erbium_assign (list, erbium_ref (slot, erbium_task_field (acc_type,
-							      "stream")), h,
-		   a.loc);
-    erbium_assign (list, erbium_ref (unshare_expr (slot),
-				     erbium_task_field (acc_type, "kind")),
-		   build_int_cst (integer_type_node, a.kind), a.loc);
-    erbium_assign (list, erbium_ref (unshare_expr (slot),
-				     erbium_task_field (acc_type, "burst")),
-		   n, a.loc);
-    erbium_assign (list, erbium_ref (unshare_expr (slot),
-				     erbium_task_field (acc_type,
-							"horizon")),
-		   hz, a.loc);
+    erbium_creation_set_access (o, idx, h, a, n, hz, list);
   };
+
   tree pos = build_int_cst (i64, 0);
-  for (int i = 0; i < n_acc; i++)
+  for (int i = 0; i < o->n_acc; i++)
     {
       const erbium_access &a = site->accesses[i];
       tree vt = a.view_type;
@@ -1978,8 +2355,20 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
 	  pos = fold_build2 (PLUS_EXPR, i64, pos, count[i]);
 	}
     }
-  if (!ok)
-    return NULL_TREE;
+  return ok;
+}
+
+/* Step 15.  The call that creates the task, at the end of the creation
+   code O->cr: the site variable O->svar, the activation (with the
+   variable-length arrays copied after it), the access array, and the
+   flags (undeferred when the if clause is false).  */
+static void
+erbium_creation_call (erbium_outline *o)
+{
+  erbium_site *site = o->site;
+  tree act = o->act, actv = o->actv;
+  auto_vec<erbium_capture> &caps = o->caps;
+
   tree flags = (site->if_expr
 		? fold_build3 (COND_EXPR, integer_type_node, site->if_expr,
 			       integer_zero_node,
@@ -1992,18 +2381,71 @@ erbium_outline_site (erbium_site *site, tree fn, tree stmt)
   for (erbium_capture &c : caps)
     any_vla |= c.kind == ERBIUM_CAP_VLA;
   if (any_vla)
-    erbium_copy_vla_args (&cr, caps, act, actv, &args_ptr, &args_size);
+    erbium_copy_vla_args (&o->cr, caps, act, actv, &args_ptr, &args_size);
   tree create = erbium_task_call
-    (loc, ERBIUM_FN_TASK_CREATE, 6, build_fold_addr_expr (svar), args_ptr,
-     args_size, acc_ptr, fold_convert (integer_type_node, nacc), flags);
-  append_to_statement_list_force (create, &cstmts);
+    (o->loc, ERBIUM_FN_TASK_CREATE, 6, build_fold_addr_expr (o->svar),
+     args_ptr, args_size, o->acc_ptr, fold_convert (integer_type_node,
+						    o->nacc), flags);
+  append_to_statement_list_force (create, &o->cr.cstmts);
+}
+
+/* Outline the stream site SITE whose statement is STMT, in function FN.
+   Returns the creation code that replaces the marker and STMT, or
+   NULL_TREE after an error (reported).  The steps: scan the statement,
+   its captures and bindings, the activation type, the task function (the
+   statement, rewritten), the body function (binding the views, copy-in
+   and copy-out, releasing stream handles), the site variable, and the
+   creation code (the captures, the accesses, the call).  */
+static tree
+erbium_outline_site (erbium_site *site, tree fn, tree stmt)
+{
+  erbium_outline o;
+  o.site = site;
+  o.fn = fn;
+  o.stmt = stmt;
+  o.loc = site->loc;
+  o.n_acc = site->accesses.length ();
+  o.uid = site->id;
+  o.fname = erbium_name (fn);
+
+  if (!erbium_outline_scan (&o))
+    return NULL_TREE;
+  o.xl = expand_location (o.loc);
+  bool ok = erbium_outline_captures (&o);
+  if (!erbium_outline_save_captures (&o))
+    ok = false;
+  if (!ok)
+    return NULL_TREE;
+  erbium_outline_bindings (&o);
+  erbium_outline_activation (&o);
+  erbium_outline_task_function (&o);
+  if (!erbium_outline_rewrite (&o))
+    return NULL_TREE;
+  erbium_outline_move_statement (&o);
+
+  erbium_body_start (&o);
+  erbium_body_bind_views (&o);
+  erbium_body_release_handles (&o);
+
+  /* The site.  */
+  o.svar = erbium_make_site_var (site, fn, o.fname, o.loc, o.xl, o.body_fn,
+				 o.inner_fn);
+
+  erbium_creation_start (&o);
+  erbium_creation_access_values (&o);
+  erbium_creation_access_array (&o);
+  if (!erbium_creation_set_accesses (&o))
+    return NULL_TREE;
+  erbium_creation_call (&o);
 
   /* The dump.  */
-  site->dump = erbium_site_dump_text (site, xl, fname, body_fn, binds, caps);
+  site->dump = erbium_site_dump_text (site, o.xl, o.fname, o.body_fn,
+				      o.binds, o.caps);
 
-  tree bind = build3 (BIND_EXPR, void_type_node, cvars, cstmts, NULL_TREE);
+  tree bind = build3 (BIND_EXPR, void_type_node, o.cr.cvars, o.cr.cstmts,
+		      NULL_TREE);
   TREE_SIDE_EFFECTS (bind) = 1;
-  SET_EXPR_LOCATION (bind, loc);
+  SET_EXPR_LOCATION (bind, o.loc);
   return bind;
 }
 

@@ -779,6 +779,22 @@ erbium_finish_function (tree fn)
 /* ---------------------------------------------------------------------
    One stream site.  */
 
+/* The type under which the task's body sees a shared variable of TYPE:
+   TYPE itself, but `T[]' for a variable-length array whose first
+   dimension only varies.  The array's bound is an expression of the
+   control program (its SAVE_EXPR), which the body function cannot
+   evaluate: kept, it made expand fail at -O0 and gave
+   -fsanitize=bounds a wrong bound.  */
+static tree
+erbium_shared_type (tree type)
+{
+  if (TREE_CODE (type) == ARRAY_TYPE
+      && variably_modified_type_p (type, NULL_TREE)
+      && !variably_modified_type_p (TREE_TYPE (type), NULL_TREE))
+    return build_array_type (TREE_TYPE (type), NULL_TREE);
+  return type;
+}
+
 /* The copy of a variable-length array of TYPE at byte OFFSET (int64_t)
    from the activation ACT (a pointer): `*(T (*)[]) ((char *) ACT +
    OFFSET)', T the element type.  */
@@ -1451,7 +1467,7 @@ erbium_activation_capture_fields (erbium_outline *o)
 	  continue;
 	}
       tree t = (c.kind == ERBIUM_CAP_SHARED
-		? build_pointer_type (TREE_TYPE (c.decl))
+		? build_pointer_type (erbium_shared_type (TREE_TYPE (c.decl)))
 		: TYPE_MAIN_VARIANT (TREE_TYPE (c.decl)));
       if (c.kind == ERBIUM_CAP_SAVE)
 	snprintf (name, sizeof name, "__size%u", (unsigned) (&c - &caps[0]));
@@ -1659,7 +1675,7 @@ erbium_outline_capture_map (erbium_outline *o, tree act_obj,
 				 TREE_TYPE (c.decl));
 	  break;
 	case ERBIUM_CAP_SHARED:
-	  rep = build1 (INDIRECT_REF, TREE_TYPE (c.decl),
+	  rep = build1 (INDIRECT_REF, erbium_shared_type (TREE_TYPE (c.decl)),
 			erbium_ref (act_obj, c.field));
 	  break;
 	case ERBIUM_CAP_FIRSTPRIVATE:

@@ -50,7 +50,9 @@ er_checking (void)
    what waiting (wait.c) and deadlock reports (deadlock.c) call in them:
    installed once by er_init (init.c) before the first record, stream or
    process exists.  */
-struct er_hooks er_hooks;
+/* Read-mostly (written once, by er_init): a line of its own, away from
+   written data.  */
+_Alignas (ER_CACHE_LINE) struct er_hooks er_hooks;
 
 /* Thread-exit destructor for threads that were not started by er_run:
    the thread's end is its process's end (er_hooks.thread_exit).  */

@@ -782,6 +782,22 @@ erbium_parse_access_list (erbium_pragma_tokens *t, erbium_site *site,
   return true;
 }
 
+/* Consume the `>>' between the items of an inout_reuse group (a >> v[N]
+   >> b) from T; false, after an error at the token, when it is not
+   there (OMP-STREAM-SPEC.md 3.4).  */
+static bool
+erbium_reuse_arrow (erbium_pragma_tokens *t)
+{
+  if (!t->at (CPP_RSHIFT))
+    {
+      error_at (t->peek ().loc, "wrong syntax on streaming clause: "
+		"%<inout_reuse%> is written %<a >> v[N] >> b%>");
+      return false;
+    }
+  t->next ();
+  return true;
+}
+
 /* Parse `inout_reuse ( A >> V >> B {, ...} )': an input of V from A and
    an output of V to B that reuses its window (section 3.4).  */
 static bool
@@ -796,25 +812,11 @@ erbium_parse_reuse (erbium_pragma_tokens *t, erbium_site *site)
   for (;;)
     {
       erbium_item in, view, out;
-      if (!erbium_parse_item (t, &in))
-	return false;
-      if (!t->at (CPP_RSHIFT))
-	{
-	  error_at (t->peek ().loc, "wrong syntax on streaming clause: "
-		    "%<inout_reuse%> is written %<a >> v[N] >> b%>");
-	  return false;
-	}
-      t->next ();
-      if (!erbium_parse_item (t, &view))
-	return false;
-      if (!t->at (CPP_RSHIFT))
-	{
-	  error_at (t->peek ().loc, "wrong syntax on streaming clause: "
-		    "%<inout_reuse%> is written %<a >> v[N] >> b%>");
-	  return false;
-	}
-      t->next ();
-      if (!erbium_parse_item (t, &out))
+      if (!erbium_parse_item (t, &in)
+	  || !erbium_reuse_arrow (t)
+	  || !erbium_parse_item (t, &view)
+	  || !erbium_reuse_arrow (t)
+	  || !erbium_parse_item (t, &out))
 	return false;
       if (!t->at (CPP_COMMA) && !t->at (CPP_CLOSE_PAREN))
 	{

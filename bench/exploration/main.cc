@@ -5,7 +5,10 @@
 // same machine conditions, takes the median wall time of the runs, prints
 // a table (ns per index, and for Erbium its speed-up over the best peer of
 // the same configuration and burst in this run) and writes the CSV
-// impl,config,burst,ns_per_index.
+// impl,config,burst,hog,ns_per_index,max_ns_per_index: the median, the
+// number of busy-loop processes the series ran beside (--hog, 0 on a
+// quiet machine) and the slowest run.  A series with --hog N replaces
+// the CSV's rows of hog N and keeps the others (xb_csv_open).
 //
 // ns per index = wall time of the whole transfer / N, N the indices
 // produced (a broadcast to C consumers moves N indices to each of them but
@@ -23,6 +26,10 @@
 // included; the table prints each row's N and marks capped rows with '*',
 // and the rule is restated under the table.  --no-caps runs everything at
 // 2^--indices.
+//
+// --hog N starts N busy-loop processes (xb_hog_start) before the first
+// warm-up run and stops them after the last run: the series as a user
+// would run it, with other work on its cores.
 
 #include <sched.h>
 #include <signal.h>
@@ -81,6 +88,7 @@ struct Options
   int log_n = 26;
   int log_h = 16;
   int runs = 5;
+  int hog = 0;			// busy-loop processes beside the series
   bool caps = true;
   double run_budget = 0.4;	// seconds per measured run (caps)
   int log_floor = 17;		// warm-up size, smallest capped N (log2)
@@ -110,6 +118,8 @@ usage (FILE *f)
 "  --run-budget S   cap N so that one run takes about S seconds at most\n"
 "                   (default 0.4; 0.04 with --quick, 0.15 with --demo)\n"
 "  --no-caps        every run with 2^--indices indices (slow: hours)\n"
+"  --hog N          N busy-loop processes beside the whole series (default\n"
+"                   0); the CSV's rows of hog N are replaced, others kept\n"
 "  --csv PATH       CSV output (default bench/results/exploration.csv;\n"
 "                   'none' for no CSV)\n");
 }
@@ -226,7 +236,7 @@ parse_options (int argc, char **argv)
 	  }
 	static const char *const with_arg[] = { "--impls", "--configs",
 	  "--bursts", "--indices", "--horizon", "--runs", "--csv",
-	  "--run-budget" };
+	  "--run-budget", "--hog" };
 	bool known = false;
 	for (const char *w : with_arg)
 	  known |= a == w;
@@ -258,6 +268,8 @@ parse_options (int argc, char **argv)
 	  o.log_h = xb_parse_int ("--horizon", v.c_str (), 4, 28);
 	else if (a == "--runs")
 	  o.runs = xb_parse_int ("--runs", v.c_str (), 1, 1000);
+	else if (a == "--hog")
+	  o.hog = xb_parse_int ("--hog", v.c_str (), 0, XB_HOG_MAX);
 	else if (a == "--run-budget")
 	  {
 	    char *end;
@@ -321,6 +333,7 @@ watchdog (int)
   r = write (2, g_current, std::strlen (g_current));
   r = write (2, "\n", 1);
   (void) r;
+  xb_cleanup ();
   _exit (3);
 }
 
@@ -380,18 +393,20 @@ main (int argc, char **argv)
   int ncores = xb_ncores ();
   int prod_core = 0, cons_core = ncores > 1 ? 1 : 0;
 
-  FILE *csv = xb_csv_open (o.csv.c_str (), "impl,config,burst,ns_per_index");
+  FILE *csv = xb_csv_open (o.csv.c_str (), "impl,config,burst,hog,"
+			   "ns_per_index,max_ns_per_index", o.hog);
 
   std::printf ("exploration (Erbium paper, section 5.1), %s run: %s "
 	       "indices of int, horizon %s elements, median of %d run%s\n"
 	       "producers on core %d, consumers on core %d (%d cores); "
-	       "waiting: %s\n\n",
+	       "waiting: %s\n",
 	       o.preset, pow2_str (o.log_n).c_str (),
 	       pow2_str (o.log_h).c_str (), o.runs, o.runs > 1 ? "s" : "",
 	       prod_core, cons_core, ncores,
 	       "pause when each thread has its own core, sched_yield "
 	       "otherwise (peers); the runtime's own (erbium)");
-  std::printf ("%-6s %6s  %-15s %8s %10s  %-19s  %s\n", "config", "burst",
+  xb_hog_start (o.hog);
+  std::printf ("\n%-6s %6s  %-15s %8s %10s  %-19s  %s\n", "config", "burst",
 	       "impl", "indices", "ns/index", "(min .. max)",
 	       "erbium vs best peer");
   std::fflush (stdout);
@@ -481,14 +496,15 @@ main (int argc, char **argv)
 			 cfg->name, k, o.impls[i]->name, idx.c_str (), st[i].med,
 			 range, ratio.c_str ());
 	    if (csv)
-	      std::fprintf (csv, "%s,%s,%d,%.4f\n", o.impls[i]->name,
-			    cfg->name, k, st[i].med);
+	      std::fprintf (csv, "%s,%s,%d,%d,%.4f,%.4f\n", o.impls[i]->name,
+			    cfg->name, k, o.hog, st[i].med, st[i].max);
 	  }
 	std::printf ("\n");
 	std::fflush (stdout);
 	if (csv)
 	  std::fflush (csv);
       }
+  xb_hog_stop ();
   if (any_cap)
     std::printf ("* capped: fewer indices than 2^%d, so that one run takes "
 		 "at most about %.2g s (estimated from warm-up runs of "
@@ -500,7 +516,7 @@ main (int argc, char **argv)
 	       (xb_now_ns () - start) * 1e-9);
   if (csv)
     {
-      std::fclose (csv);
+      xb_csv_close (csv);
       std::printf ("CSV: %s\n", o.csv.c_str ());
     }
   return 0;

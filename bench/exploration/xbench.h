@@ -11,7 +11,7 @@
    helpers (xbench.c).  The other benchmark drivers (bench/plugin,
    bench/stripmine) use its start gate and clock, and share with
    exploration's driver the chores of xbench.c: options, CSV file, order
-   of interleaved runs, median.  */
+   of interleaved runs, median, and the busy-loop processes of --hog.  */
 
 #ifndef XBENCH_H
 #define XBENCH_H
@@ -184,12 +184,61 @@ int xb_quick (int argc, char **argv);
    "PROGRAM: OPT S: expected an integer in LO..HI" on stderr and exits with
    status 2.  */
 int xb_parse_int (const char *opt, const char *s, int lo, int hi);
-/* Open the CSV file PATH for writing, after creating the directories
-   leading to it (mkdir -p), and write the line HEADER (the column names,
-   without the newline).  Returns the stream, or NULL when PATH is "none"
-   (no CSV).  A directory or file that cannot be created prints "PROGRAM:
-   error: ..." with the system's reason on stderr and exits with status 1.  */
-FILE *xb_csv_open (const char *path, const char *header);
+/* Open the CSV file PATH for the rows of a series run with HOG (0 ..)
+   busy-loop processes beside it (xb_hog_start), after creating the
+   directories leading to it (mkdir -p).  HEADER is the line of column
+   names (without the newline); one of them is "hog".  The rows of an
+   existing PATH whose hog differs from HOG are kept: they are rewritten
+   under HEADER, each column taken from the old column of the same name,
+   "hog" being 0 in a file without that column and a column the old file
+   lacks being empty; the rows with hog HOG are replaced by the new ones.
+   The new file is written under a temporary name in PATH's directory and
+   renamed to PATH by xb_csv_close, so that a run that fails or is
+   interrupted leaves PATH as it was (the temporary file is removed at
+   exit, abort and SIGINT/SIGTERM).  Returns the stream to write the new
+   rows to (header and the kept rows of smaller hog already written), or
+   NULL when PATH is "none" (no CSV).  A directory or file that cannot be
+   created or read, or an old row whose number of fields differs from
+   its header's, prints "PROGRAM: error: ..." naming the file (and line)
+   on stderr and exits with status 1.  One CSV at a time.  */
+FILE *xb_csv_open (const char *path, const char *header, int hog);
+/* Finish the CSV F of xb_csv_open (NULL: nothing): write the kept rows of
+   larger hog, close it and rename it to its PATH.  A write error prints
+   "PROGRAM: error: cannot write PATH: <reason>" and exits with status 1,
+   PATH left as it was.  */
+void xb_csv_close (FILE *f);
+/* Split LINE (a CSV row without quoting; a trailing newline is removed)
+   at its commas, in place, into at most MAX fields stored at FIELDS.
+   Returns the number of fields (at most MAX; the last one keeps any
+   further commas).  */
+int xb_csv_split (char *line, char **fields, int max);
+/* The index of the column NAME among the N names at FIELDS, or -1.  */
+int xb_csv_index (char *const *fields, int n, const char *name);
+
+/* xbench.c: the load beside a benchmark (--hog N), so that a series can
+   be measured as a user's program runs, with other work on its cores.  */
+
+/* The largest --hog.  */
+#define XB_HOG_MAX 64
+/* Start N (0 .. XB_HOG_MAX) busy-loop processes: each a fork of this
+   process that spins on a volatile counter with no system call, named
+   "bench-hog", not bound to a core (it keeps the CPU affinity the driver
+   started with, all cores unless taskset restricts it), and killed by the
+   kernel when the driver dies (PR_SET_PDEATHSIG).  Prints "hog: N
+   busy-loop process(es) beside the benchmark, pid P ..." on stdout when
+   N > 0.  They run until xb_hog_stop, which also runs at exit, from
+   xb_fatal and on SIGINT and SIGTERM (the driver then dies of the
+   signal).  A failed fork stops those started, prints "PROGRAM: error:
+   cannot start a busy-loop process: <reason>" and exits with status 1.  */
+void xb_hog_start (int n);
+/* Stop the processes of xb_hog_start: SIGKILL to each by its process id,
+   then wait for each.  Async-signal-safe; does nothing when none runs.  */
+void xb_hog_stop (void);
+/* What exit, abort (xb_fatal) and SIGINT/SIGTERM leave behind, for a
+   driver that leaves otherwise (_exit): no busy-loop process
+   (xb_hog_stop), no temporary CSV file (xb_csv_open).
+   Async-signal-safe.  */
+void xb_cleanup (void);
 /* The variant to run J-th (0 <= J < NV) in round R (0 ..) of interleaved
    runs: run R of every variant comes before run R + 1, in the order 0 ..
    NV - 1 when R is even and NV - 1 .. 0 when R is odd, so that a drift of

@@ -13,7 +13,14 @@
    --no-capi, measured in this very run with bench/exploration's own
    erbium.c (pinned with er_run_on, producer on core 0, consumer on core
    1, like the kernel's automatic placement).  The CSV gets the two
-   variants only: variant,burst,ns_per_index.
+   variants only: variant,burst,hog,ns_per_index,max_ns_per_index (the
+   median, the number of busy-loop processes the series ran beside, 0 on
+   a quiet machine, and the slowest run).
+
+   --hog N runs the series with N busy-loop processes beside it
+   (xb_hog_start: started before the first warm-up run, stopped after the
+   last run), replaces the CSV's rows of hog N and keeps the others, and
+   compares with exploration's rows of the same hog.
 
    Usage: see usage() below.  QUICK=1 in the environment is --quick.  */
 
@@ -42,6 +49,7 @@ struct options
   int bursts[MAX_BURSTS];
   int nbursts;
   int capi;			/* also run exploration's C-API erbium */
+  int hog;			/* busy-loop processes beside the series */
   const char *csv;		/* output, or "none" */
   const char *expl_csv;		/* exploration results to compare with */
 };
@@ -60,6 +68,8 @@ usage (FILE *f)
 	 "up to the horizon)\n"
 	 "  --no-capi        do not run bench/exploration's C-API erbium "
 	 "in the same run\n"
+	 "  --hog N          N busy-loop processes beside the whole series "
+	 "(default 0)\n"
 	 "  --csv PATH|none  CSV output (default bench/results/plugin.csv)\n"
 	 "  --exploration P  exploration CSV to compare with (default "
 	 "bench/results/exploration.csv)\n", f);
@@ -78,6 +88,7 @@ parse_options (struct options *o, int argc, char **argv)
   o->nbursts = 4;
   memcpy (o->bursts, def_bursts, sizeof def_bursts);
   o->capi = 1;
+  o->hog = 0;
   o->csv = "bench/results/plugin.csv";
   o->expl_csv = "bench/results/exploration.csv";
   for (int a = 1; a < argc; a++)
@@ -109,6 +120,8 @@ parse_options (struct options *o, int argc, char **argv)
 	o->runs = xb_parse_int (opt, v, 1, MAX_RUNS);
       else if (!strcmp (opt, "--csv"))
 	o->csv = v;
+      else if (!strcmp (opt, "--hog"))
+	o->hog = xb_parse_int (opt, v, 0, XB_HOG_MAX);
       else if (!strcmp (opt, "--exploration"))
 	o->expl_csv = v;
       else if (!strcmp (opt, "--bursts"))
@@ -146,26 +159,39 @@ parse_options (struct options *o, int argc, char **argv)
     }
 }
 
-/* The erbium 1p1c ns/index for BURST in the exploration CSV at PATH
-   (header impl,config,burst,ns_per_index).  Returns the figure, -1 when
-   the file has no such row, -2 when the file cannot be read.  */
+/* The erbium 1p1c ns/index for BURST and HOG busy-loop processes in the
+   exploration CSV at PATH (columns found by name in its header: impl,
+   config, burst, hog, ns_per_index; a file without hog has hog 0).
+   Returns the figure, -1 when the file has no such row, -2 when the file
+   cannot be read.  */
 static double
-exploration_figure (const char *path, int burst)
+exploration_figure (const char *path, int burst, int hog)
 {
   FILE *f = fopen (path, "r");
   if (!f)
     return -2;
-  char line[256];
+  enum { IMPL, CONFIG, BURST, HOG, NS, NCOL };
+  static const char *const names[NCOL] = {
+    "impl", "config", "burst", "hog", "ns_per_index"
+  };
+  char line[512], *fields[32];
+  int col[NCOL], nf = 0;
+  if (fgets (line, sizeof line, f))
+    nf = xb_csv_split (line, fields, 32);
+  for (int c = 0; c < NCOL; c++)
+    col[c] = xb_csv_index (fields, nf, names[c]);
   double found = -1;
-  while (fgets (line, sizeof line, f))
+  while (col[IMPL] >= 0 && col[CONFIG] >= 0 && col[BURST] >= 0
+	 && col[NS] >= 0 && fgets (line, sizeof line, f))
     {
-      char impl[64], config[64];
-      int k;
-      double ns;
-      if (sscanf (line, "%63[^,],%63[^,],%d,%lf", impl, config, &k, &ns) == 4
-	  && !strcmp (impl, "erbium") && !strcmp (config, "1p1c")
-	  && k == burst)
-	found = ns;
+      int n = xb_csv_split (line, fields, 32);
+      if (n != nf)
+	continue;
+      if (!strcmp (fields[col[IMPL]], "erbium")
+	  && !strcmp (fields[col[CONFIG]], "1p1c")
+	  && atoi (fields[col[BURST]]) == burst
+	  && (col[HOG] < 0 ? 0 : atoi (fields[col[HOG]])) == hog)
+	found = atof (fields[col[NS]]);
     }
   fclose (f);
   return found;
@@ -204,7 +230,8 @@ main (int argc, char **argv)
   int n = 1 << o.log_n, h = 1 << o.log_h;
   int nv = o.capi ? NV : V_CAPI;
 
-  FILE *csv = xb_csv_open (o.csv, "variant,burst,ns_per_index");
+  FILE *csv = xb_csv_open (o.csv, "variant,burst,hog,ns_per_index,"
+			   "max_ns_per_index", o.hog);
 
   printf ("plugin: the exploration kernel (1p1c) in Erbium C, "
 	  "%s run: 2^%d indices of int, horizon 2^%d elements, median of %d "
@@ -215,7 +242,8 @@ main (int argc, char **argv)
 	  "producer on core %d, consumer on core %d (%d cores)\n",
 	  o.preset, o.log_n, o.log_h, o.runs, o.runs > 1 ? "s" : "",
 	  prod_core, cons_core, ncores);
-  if (exploration_figure (o.expl_csv, 1) == -2)
+  xb_hog_start (o.hog);
+  if (exploration_figure (o.expl_csv, 1, o.hog) == -2)
     printf ("%s is absent: no exploration figure to compare with (run "
 	    "bench/exploration, make bench, first)\n", o.expl_csv);
   printf ("\n%6s %9s %-17s %9s %-17s %7s %7s %9s %7s %9s %7s\n", "burst",
@@ -254,7 +282,7 @@ main (int argc, char **argv)
 	  snprintf (capi, sizeof capi, "%.3f", st[V_CAPI].med);
 	  snprintf (pc, sizeof pc, "%.2f", plg / st[V_CAPI].med);
 	}
-      double e = exploration_figure (o.expl_csv, k);
+      double e = exploration_figure (o.expl_csv, k, o.hog);
       if (e > 0)
 	{
 	  snprintf (ex, sizeof ex, "%.3f", e);
@@ -265,19 +293,22 @@ main (int argc, char **argv)
       fflush (stdout);
       if (csv)
 	{
-	  fprintf (csv, "plugin,%d,%.4f\nlibrary,%d,%.4f\n", k, plg, k, lib);
+	  fprintf (csv, "plugin,%d,%d,%.4f,%.4f\nlibrary,%d,%d,%.4f,%.4f\n",
+		   k, o.hog, plg, st[V_PLUGIN].max, k, o.hog, lib,
+		   st[V_LIBRARY].max);
 	  fflush (csv);
 	}
     }
+  xb_hog_stop ();
   printf ("\nns/index: median wall time per index; lib/plg: how many times "
 	  "faster the plugin's lowering is than library calls; plg/capi, "
 	  "plg/csv: plugin's ns/index over the hand-written C-API figure "
-	  "(1.00 = as fast; - = not measured or no 1p1c row for that burst in "
-	  "%s).  Total time %.1f s.\n", o.expl_csv,
+	  "(1.00 = as fast; - = not measured or no 1p1c row for that burst and "
+	  "hog in %s).  Total time %.1f s.\n", o.expl_csv,
 	  (xb_now_ns () - start) * 1e-9);
   if (csv)
     {
-      fclose (csv);
+      xb_csv_close (csv);
       printf ("CSV: %s\n", o.csv);
     }
   return 0;

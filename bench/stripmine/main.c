@@ -19,7 +19,15 @@
    median ns per input element of each variant, with the ratios
    library/plugin (how many times faster the plugin is than library
    calls) and plugin/sequential (the plugin's cost over the sequential
-   loop; 1.00 = as fast).  The CSV gets kernel,variant,ns_per_element.
+   loop; 1.00 = as fast).  The CSV gets
+   kernel,variant,hog,ns_per_element,max_ns_per_element: the median, the
+   number of busy-loop processes the series ran beside (0 on a quiet
+   machine) and the slowest run.
+
+   --hog N runs the series with N busy-loop processes beside it
+   (xb_hog_start: started once the inputs are made, before the first
+   reference run, stopped after the last run), and replaces the CSV's
+   rows of hog N, keeping the others.
 
    Usage: see usage() below.  QUICK=1 in the environment is --quick.  */
 
@@ -50,6 +58,7 @@ struct options
   int horizon;			/* view horizon, elements */
   int runs;			/* measured runs per variant and kernel */
   int kernels[SM_NKERNELS];	/* 1 = run that kernel */
+  int hog;			/* busy-loop processes beside the series */
   const char *csv;		/* output, or "none" */
 };
 
@@ -67,6 +76,8 @@ usage (FILE *f)
 	 "(default 5)\n"
 	 "  --kernels a,b,.. kernels among sum,scale,fir16,cmul (default "
 	 "all)\n"
+	 "  --hog N          N busy-loop processes beside the whole series "
+	 "(default 0)\n"
 	 "  --csv PATH|none  CSV output (default "
 	 "bench/results/stripmine.csv)\n", f);
 }
@@ -83,6 +94,7 @@ parse_options (struct options *o, int argc, char **argv)
   for (int k = 0; k < SM_NKERNELS; k++)
     o->kernels[k] = 1;
   o->csv = "bench/results/stripmine.csv";
+  o->hog = 0;
   for (int a = 1; a < argc; a++)
     {
       const char *opt = argv[a];
@@ -107,6 +119,8 @@ parse_options (struct options *o, int argc, char **argv)
 	o->runs = xb_parse_int (opt, v, 1, MAX_RUNS);
       else if (!strcmp (opt, "--csv"))
 	o->csv = v;
+      else if (!strcmp (opt, "--hog"))
+	o->hog = xb_parse_int (opt, v, 0, XB_HOG_MAX);
       else if (!strcmp (opt, "--kernels"))
 	{
 	  char *copy = strdup (v), *save = NULL;
@@ -234,7 +248,8 @@ main (int argc, char **argv)
       in_cf[i].im = next_float (&seed);
     }
 
-  FILE *csv = xb_csv_open (o.csv, "kernel,variant,ns_per_element");
+  FILE *csv = xb_csv_open (o.csv, "kernel,variant,hog,ns_per_element,"
+			   "max_ns_per_element", o.hog);
 
   printf ("stripmine: element-at-a-time kernels over a stream "
 	  "between two processes, %s run: 2^%d elements, horizon %d "
@@ -248,6 +263,7 @@ main (int argc, char **argv)
 	  "every output checked bit for bit against sequential\n",
 	  o.preset, o.log_n, h, o.runs, o.runs > 1 ? "s" : "",
 	  ncores > 1 ? 1 : 0, ncores);
+  xb_hog_start (o.hog);
   printf ("\n%-6s %9s %13s %9s %11s %8s %8s %8s\n", "kernel", "plugin",
 	  "no-stripmine", "library", "sequential", "lib/plg", "plg/seq",
 	  "nos/plg");
@@ -296,11 +312,12 @@ main (int argc, char **argv)
       if (csv)
 	{
 	  for (int v = 0; v < NV; v++)
-	    fprintf (csv, "%s,%s,%.4f\n", kernel_names[k], variant_names[v],
-		     med[v]);
+	    fprintf (csv, "%s,%s,%d,%.4f,%.4f\n", kernel_names[k],
+		     variant_names[v], o.hog, med[v], st[k][v].max);
 	  fflush (csv);
 	}
     }
+  xb_hog_stop ();
   printf ("\nmin .. max over the runs (ns/element):\n");
   for (int k = 0; k < SM_NKERNELS; k++)
     {
@@ -319,7 +336,7 @@ main (int argc, char **argv)
 	  "Total time %.1f s.\n", o.log_n, (xb_now_ns () - start) * 1e-9);
   if (csv)
     {
-      fclose (csv);
+      xb_csv_close (csv);
       printf ("CSV: %s\n", o.csv);
     }
   return 0;

@@ -8,7 +8,8 @@ to a core (it keeps the CPU affinity the driver started with), started
 before the first warm-up run and stopped, by its process id, after the
 last run (SIGKILL, then waitpid).  They are stopped too when the driver
 leaves by an exception, at exit, and on SIGINT and SIGTERM (which then
-end the driver with status 128 + the signal's number), and the kernel
+end the driver with status 128 + the signal's number; a signal the
+driver was started with ignored stays ignored), and the kernel
 kills them if the driver dies otherwise (PR_SET_PDEATHSIG).  The C
 drivers (bench/exploration, bench/plugin, bench/stripmine) do the same
 in bench/exploration/xbench.c, and print the same "hog: ..." line.
@@ -65,12 +66,13 @@ def _libc_prctl(option, arg):
 
 def _child(driver):
     """A busy-loop process of DRIVER (a pid): default SIGINT and SIGTERM
-    (not the driver's handler), dies with the driver (PR_SET_PDEATHSIG,
-    checked after asking in case the driver died first), then spins
-    until killed.  Never returns."""
+    unless the driver ignores them (not the driver's handler), dies with
+    the driver (PR_SET_PDEATHSIG, checked after asking in case the driver
+    died first), then spins until killed.  Never returns."""
     try:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) != signal.SIG_IGN:
+                signal.signal(sig, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_SETMASK, [])
         _libc_prctl(1, signal.SIGKILL)          # PR_SET_PDEATHSIG
         if os.getppid() != driver:
@@ -119,8 +121,11 @@ def start(n):
     if n <= 0:
         return []
     atexit.register(stop)
-    signal.signal(signal.SIGINT, _on_signal)
-    signal.signal(signal.SIGTERM, _on_signal)
+    # A signal the driver was started with ignored (the shell ignores
+    # SIGINT for a command run in the background) stays ignored.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(sig) != signal.SIG_IGN:
+            signal.signal(sig, _on_signal)
     sys.stdout.flush()
     sys.stderr.flush()
     driver = os.getpid()

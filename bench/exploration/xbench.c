@@ -160,7 +160,17 @@ xb_cleanup_signal (int sig)
   raise (sig);
 }
 
-/* Arrange xb_cleanup at exit and on SIGINT and SIGTERM, once.  */
+/* Whether signal SIG is ignored (as the shell leaves SIGINT for a
+   command run in the background, and nohup SIGHUP).  */
+static int
+xb_ignored (int sig)
+{
+  struct sigaction old;
+  return sigaction (sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+}
+
+/* Arrange xb_cleanup at exit and on SIGINT and SIGTERM, once; a signal
+   the driver was started with ignored stays ignored.  */
 static void
 xb_cleanup_arm (void)
 {
@@ -173,8 +183,10 @@ xb_cleanup_arm (void)
   memset (&sa, 0, sizeof sa);
   sa.sa_handler = xb_cleanup_signal;
   sigemptyset (&sa.sa_mask);
-  sigaction (SIGINT, &sa, NULL);
-  sigaction (SIGTERM, &sa, NULL);
+  if (!xb_ignored (SIGINT))
+    sigaction (SIGINT, &sa, NULL);
+  if (!xb_ignored (SIGTERM))
+    sigaction (SIGTERM, &sa, NULL);
 }
 
 /* Print "PROGRAM: error: WHAT PATH: <errno's reason>" and exit 1.  */
@@ -358,16 +370,18 @@ xb_csv_close (FILE *f)
 static volatile pid_t xb_hog_pids[XB_HOG_MAX];
 
 /* A busy-loop process of DRIVER: the default action on SIGINT and
-   SIGTERM (not the driver's cleanup, whose copy of the process list is
-   not its own), then the signal mask MASK the driver had before it
-   blocked them for the fork; dies with the driver (checked after asking,
+   SIGTERM unless the driver ignores them (not the driver's cleanup,
+   whose copy of the process list is not its own), then the signal mask
+   MASK the driver had before it blocked them for the fork; dies with the driver (checked after asking,
    in case the driver died first); then spins on a volatile counter, with
    no system call, until killed.  */
 static void __attribute__ ((noreturn))
 xb_hog_child (pid_t driver, const sigset_t *mask)
 {
-  signal (SIGINT, SIG_DFL);
-  signal (SIGTERM, SIG_DFL);
+  if (!xb_ignored (SIGINT))
+    signal (SIGINT, SIG_DFL);
+  if (!xb_ignored (SIGTERM))
+    signal (SIGTERM, SIG_DFL);
   sigprocmask (SIG_SETMASK, mask, NULL);
   prctl (PR_SET_PDEATHSIG, SIGKILL);
   if (getppid () != driver)

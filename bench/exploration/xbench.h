@@ -228,7 +228,7 @@ int xb_csv_index (char *const *fields, int n, const char *name);
    busy-loop process(es) beside the benchmark, pid P ..." on stdout when
    N > 0.  They run until xb_hog_stop, which also runs at exit, from
    xb_fatal and on SIGINT and SIGTERM (the driver then dies of the
-   signal).  A failed fork stops those started, prints "PROGRAM: error:
+   signal; a signal the driver was started with ignored stays ignored).  A failed fork stops those started, prints "PROGRAM: error:
    cannot start a busy-loop process: <reason>" and exits with status 1.  */
 void xb_hog_start (int n);
 /* Stop the processes of xb_hog_start: SIGKILL to each by its process id,

@@ -8,8 +8,9 @@ to a core (it keeps the CPU affinity the driver started with), started
 before the first warm-up run and stopped, by its process id, after the
 last run (SIGKILL, then waitpid).  They are stopped too when the driver
 leaves by an exception, at exit, and on SIGINT and SIGTERM (which then
-end the driver with status 128 + the signal's number; a signal the
-driver was started with ignored stays ignored), and the kernel
+stop the benchmark program that runs, if any, and end the driver with
+status 128 + the signal's number; a signal the driver was started with
+ignored stays ignored), and the kernel
 kills them if the driver dies otherwise (PR_SET_PDEATHSIG).  The C
 drivers (bench/exploration, bench/plugin, bench/stripmine) do the same
 in bench/exploration/xbench.c, and print the same "hog: ..." line.
@@ -105,11 +106,34 @@ def stop():
         _pids.pop()
 
 
+def _children():
+    """The pids of this process's children (from /proc)."""
+    me, out = os.getpid(), []
+    for d in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                stat = f.read()
+            if int(stat[stat.rindex(")") + 2:].split()[1]) == me:
+                out.append(int(d))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
 def _on_signal(signum, frame):
-    """SIGINT, SIGTERM: stop the processes, then leave with status 128 +
-    SIGNUM by SystemExit, so that a running subprocess.run kills its
-    program and the driver's finally clauses run."""
+    """SIGINT, SIGTERM: stop the busy-loop processes and any benchmark
+    program still running (subprocess.run kills and waits for its
+    program when the exception below reaches it, but not one that the
+    signal caught while it was being started), then leave with status
+    128 + SIGNUM by SystemExit, so that the driver's finally clauses
+    run."""
     stop()
+    for pid in _children():
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
     raise SystemExit(128 + signum)
 
 

@@ -12,12 +12,13 @@ sends it SIG once OUT holds a line starting with "hog: " (or COMMAND has
 ended).  After COMMAND has ended, every process it left (its busy-loop
 processes that it did not wait for itself) is now a child of this one:
 they are waited for, up to 10 s; those still running then are killed.
-Prints one line, "status S left L running R": S the command's exit
-status (128 + the signal's number when a signal ended it), L the
-processes it left that had ended by themselves (a process the kernel
-killed at the driver's death, PR_SET_PDEATHSIG), R those still running
-after 10 s.  A driver that stops its processes and waits for them
-leaves none: L = R = 0.
+Prints one line, "status S left L running R hogs H (NAMES)": S the
+command's exit status (128 + the signal's number when a signal ended
+it), L the processes it left that had ended by themselves (a process the
+kernel killed at the driver's death, PR_SET_PDEATHSIG), R those still
+running after 10 s, H how many of them were busy-loop processes (named
+bench-hog), NAMES the names of all.  A driver that stops its busy-loop
+processes and waits for them leaves none: H = 0.
 """
 
 import ctypes
@@ -53,24 +54,40 @@ def on_alarm(signum, frame):
     raise Late()
 
 
+def name(pid):
+    """The name of process PID (its comm, as ps shows it), "" when none."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return ""
+    return stat[stat.index("(") + 1:stat.rindex(")")]
+
+
 def reap_left():
-    """(ended, running): the processes left behind."""
+    """(ended, running, names): the processes left behind that ended and
+    those still running, and their names."""
     ended = running = 0
+    names = []
     signal.signal(signal.SIGALRM, on_alarm)
     signal.alarm(10)
     try:
         while True:
-            os.waitpid(-1, 0)
+            # Its name before it is reaped (WNOWAIT leaves the zombie).
+            pid = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT).si_pid
+            names.append(name(pid))
+            os.waitpid(pid, 0)
             ended += 1
     except ChildProcessError:
         pass
     except Late:
         for pid in children():
+            names.append(name(pid))
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             running += 1
     signal.alarm(0)
-    return ended, running
+    return ended, running, names
 
 
 def main():
@@ -99,8 +116,9 @@ def main():
         _, status = os.waitpid(pid, 0)
     code = (128 + os.WTERMSIG(status) if os.WIFSIGNALED(status)
             else os.WEXITSTATUS(status))
-    ended, running = reap_left()
-    print(f"status {code} left {ended} running {running}")
+    ended, running, names = reap_left()
+    print(f"status {code} left {ended} running {running} hogs "
+          f"{names.count('bench-hog')} ({' '.join(names)})")
 
 
 if __name__ == "__main__":

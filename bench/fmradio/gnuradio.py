@@ -42,7 +42,8 @@ status 0; 1 on bad input, an I/O error, a missing helper or no GNU Radio
 (the message names what to install); 2 on bad usage.  Messages go to
 stderr as "gnuradio: PATH: what".  Run by an interpreter that cannot
 import gnuradio (a pyenv or venv python3), it runs itself again with
-/usr/bin/python3, which sees Debian's package.
+/usr/bin/python3, which sees Debian's package (once: the environment
+variable FM_GNURADIO_REEXEC, which it sets, marks the second run).
 """
 
 import argparse
@@ -113,9 +114,9 @@ def import_gnuradio():
 
 def read_taps(helper, eq):
     """The constants and taps (dict: NAME -> list of numbers: ints and
-    floats, as the helper prints them) that HELPER (taps.c) prints, with the equaliser gains EQ (a string, or None).
-    RxError when it cannot run or fails; exit status 2 (and its message)
-    for bad gains."""
+    floats, as the helper prints them) that HELPER (taps.c) prints, with
+    the equaliser gains EQ (a string, or None).  RxError when it cannot
+    run or fails; exit status 2 (and its message) for bad gains."""
     cmd = [helper] + (["--eq", eq] if eq is not None else [])
     try:
         r = subprocess.run(cmd, stdout=subprocess.PIPE,

@@ -582,24 +582,27 @@ public:
   unsigned int execute (function *fun) final override;
 };
 
-/* Expand every primitive call of FUN.  Returns the TODO flags.  */
-unsigned int
-erbium_lower_pass::execute (function *fun)
+typedef std::pair<gcall *, enum erbium_prim> erbium_prim_call;
+
+/* Push onto CALLS every primitive call of FUN that is worth expanding:
+   all but those on a cold path (the element path of a strip-mined loop,
+   which waits anyway; a burst loop's copy for ERBIUM_CHECK), where a
+   call costs nothing and an expansion would only grow the function
+   (erbium_mark_cold_call).  Collected before any expansion, since
+   expansion splits blocks.  */
+static void
+erbium_lower_collect (function *fun, vec<erbium_prim_call> *calls)
 {
-  /* Collect first: expansion splits blocks.  */
-  auto_vec<std::pair<gcall *, enum erbium_prim> > calls;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
 	enum erbium_prim p = erbium_primitive_call (gsi_stmt (gsi));
-	if (p != ERBIUM_PRIM_NONE && erbium_cold_call_p (gsi_stmt (gsi)))
+	if (p == ERBIUM_PRIM_NONE)
+	  continue;
+	if (erbium_cold_call_p (gsi_stmt (gsi)))
 	  {
-	    /* A cold path (the element path of a strip-mined loop, which
-	       waits anyway; a burst loop's copy for ERBIUM_CHECK): a call
-	       costs nothing there, and an expansion would only grow the
-	       function (erbium_mark_cold_call).  */
 	    if (dump_file)
 	      fprintf (dump_file, "erbium-lower: %s at line %d: left as a "
 		       "library call (cold path)\n",
@@ -607,15 +610,20 @@ erbium_lower_pass::execute (function *fun)
 		       LOCATION_LINE (gimple_location (gsi_stmt (gsi))));
 	    continue;
 	  }
-	if (p != ERBIUM_PRIM_NONE)
-	  calls.safe_push (std::make_pair (as_a <gcall *> (gsi_stmt (gsi)),
-					   p));
+	calls->safe_push (std::make_pair (as_a <gcall *> (gsi_stmt (gsi)),
+					  p));
       }
+}
 
-  /* Each expansion frees the dominators it invalidates
-     (erbium_b_begin); a call left alone changes nothing.  */
+/* Expand each call of CALLS inline, saying in the dump which were and
+   which stay library calls.  Each expansion frees the dominators it
+   invalidates (erbium_b_begin); a call left alone changes nothing.
+   Returns the number of calls expanded.  */
+static unsigned
+erbium_lower_calls (const vec<erbium_prim_call> &calls)
+{
   unsigned lowered = 0;
-  for (auto &c : calls)
+  for (const erbium_prim_call &c : calls)
     {
       expanded_location xl = expand_location (gimple_location (c.first));
       bool ok = erbium_lower_call (c.first, c.second);
@@ -627,9 +635,15 @@ erbium_lower_pass::execute (function *fun)
 		 : "left as a library call (view layout or slow-path "
 		   "declaration missing, or the call may throw)");
     }
-  if (!lowered)
-    return 0;
+  return lowered;
+}
 
+/* Bring FUN's SSA form, loop-closed form, call graph edges and
+   dominators up to date after expansions, and record FUN as
+   transformed.  */
+static void
+erbium_lower_update (function *fun)
+{
   erbium_note_transformed (fun);
   mark_virtual_operands_for_renaming (fun);
   update_ssa (TODO_update_ssa_only_virtuals);
@@ -637,6 +651,17 @@ erbium_lower_pass::execute (function *fun)
     rewrite_into_loop_closed_ssa (NULL, TODO_update_ssa);
   cgraph_edge::rebuild_edges ();
   calculate_dominance_info (CDI_DOMINATORS);
+}
+
+/* Expand every primitive call of FUN.  Returns the TODO flags.  */
+unsigned int
+erbium_lower_pass::execute (function *fun)
+{
+  auto_vec<erbium_prim_call> calls;
+  erbium_lower_collect (fun, &calls);
+  if (!erbium_lower_calls (calls))
+    return 0;
+  erbium_lower_update (fun);
   return TODO_cleanup_cfg;
 }
 

@@ -1703,6 +1703,27 @@ erbium_sm_transform_all (function *fun, vec<erbium_sm_plan *> &plans)
   return changed;
 }
 
+/* Push onto PLANS the plan of every innermost loop of FUN that
+   strip-mining transforms (erbium_sm_plan_loop says, in the dump, why
+   the others are left).  Needs the loop tree and scalar evolutions.  */
+static void
+erbium_sm_plan_loops (function *fun, vec<erbium_sm_plan *> *plans)
+{
+  auto_vec<int> nums;
+  for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
+    nums.safe_push (loop->num);
+  auto_vec<erbium_sm_loop_start> starts;
+  erbium_sm_note_loop_starts (fun, &starts);
+  for (int num : nums)
+    {
+      class loop *loop = get_loop (fun, num);
+      if (!loop || loop->inner)
+	continue;
+      if (erbium_sm_plan *plan = erbium_sm_plan_loop (loop, fun, starts))
+	plans->safe_push (plan);
+    }
+}
+
 /* Strip-mine the candidate loops of FUN: analyse every innermost loop
    first, on the function as it is, then transform the candidates, then
    update the SSA form once.  Once, not per loop: update_ssa renames all
@@ -1724,22 +1745,8 @@ erbium_stripmine_pass::execute (function *fun)
   scev_initialize ();
   calculate_dominance_info (CDI_DOMINATORS);
 
-  auto_vec<int> nums;
-  for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
-    nums.safe_push (loop->num);
-  auto_vec<erbium_sm_loop_start> starts;
-  erbium_sm_note_loop_starts (fun, &starts);
-
-  /* Analyse.  */
   auto_vec<erbium_sm_plan *> plans;
-  for (int num : nums)
-    {
-      class loop *loop = get_loop (fun, num);
-      if (!loop || loop->inner)
-	continue;
-      if (erbium_sm_plan *plan = erbium_sm_plan_loop (loop, fun, starts))
-	plans.safe_push (plan);
-    }
+  erbium_sm_plan_loops (fun, &plans);
   scev_finalize ();
 
   bool changed = erbium_sm_transform_all (fun, plans);

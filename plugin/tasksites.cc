@@ -324,6 +324,34 @@ erbium_decide_sites (void *, void *)
     }
 }
 
+/* Write every task site of the unit to the dump file: its creations,
+   whether it runs one process per site or per instance and why, and its
+   static conversion or the reason there is none.  */
+static void
+erbium_dump_sites (void)
+{
+  fprintf (dump_file, "OpenMP stream task sites of the unit:\n");
+  for (erbium_site *s : erbium_sites)
+    {
+      if (s->dump.empty ())
+	continue;
+      fputs (s->dump.c_str (), dump_file);
+      if (s->site_var)
+	{
+	  fprintf (dump_file, "  process: %s: %s\n",
+		   s->per_instance ? "one per instance" : "one per site",
+		   s->why.c_str ());
+	  if (!s->conversion.empty ())
+	    fputs (s->conversion.c_str (), dump_file);
+	  else
+	    fprintf (dump_file, "  conversion: none: %s\n",
+		     !optimize ? "the static conversion runs when optimizing "
+		     "(-O1 and above)" : "no creation of the site was left in "
+		     "a function compiled");
+	}
+    }
+}
+
 /* The pass erbium-tasks: writes the sites' description into its dump,
    once per unit.  */
 const pass_data erbium_tasks_pass_data = {
@@ -371,26 +399,7 @@ erbium_tasks_pass::execute (function *fun)
     if (node->process && node->decl != fun->decl)
       return 0;
   printed = true;
-  fprintf (dump_file, "OpenMP stream task sites of the unit:\n");
-  for (erbium_site *s : erbium_sites)
-    {
-      if (s->dump.empty ())
-	continue;
-      fputs (s->dump.c_str (), dump_file);
-      if (s->site_var)
-	{
-	  fprintf (dump_file, "  process: %s: %s\n",
-		   s->per_instance ? "one per instance" : "one per site",
-		   s->why.c_str ());
-	  if (!s->conversion.empty ())
-	    fputs (s->conversion.c_str (), dump_file);
-	  else
-	    fprintf (dump_file, "  conversion: none: %s\n",
-		     !optimize ? "the static conversion runs when optimizing "
-		     "(-O1 and above)" : "no creation of the site was left in "
-		     "a function compiled");
-	}
-    }
+  erbium_dump_sites ();
   return 0;
 }
 

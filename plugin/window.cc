@@ -713,21 +713,12 @@ erbium_finish_access (erbium_access &a)
   return true;
 }
 
-/* Give every er_elem call of FUN its window addressing.  Returns the
-   TODO flags.  */
-unsigned int
-erbium_window_pass::execute (function *fun)
+/* Classify each access of ACCS by its loop: only an access in an
+   innermost loop may become a burst access; the others keep WHY for the
+   dump.  Needs the loop tree and scalar evolutions.  */
+static void
+erbium_classify_accesses (vec<erbium_access> &accs)
 {
-  /* Cheap gate: functions without er_elem stay untouched.  */
-  auto_vec<erbium_access> accs;
-  erbium_collect_accesses (fun, &accs);
-  if (accs.is_empty ())
-    return 0;
-
-  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
-  scev_initialize ();
-  calculate_dominance_info (CDI_DOMINATORS);
-
   for (erbium_access &a : accs)
     {
       class loop *loop = gimple_bb (a.call)->loop_father;
@@ -740,17 +731,41 @@ erbium_window_pass::execute (function *fun)
 	}
       erbium_classify_access (&a, loop);
     }
+}
 
-  /* Version each loop with burst accesses, then transform them.  */
-  bool changed = erbium_window_loops (fun, accs);
-
-  /* Dump, and the masked form for the others (the versioned copies of the
-     burst loops included: their accesses keep the check).  */
-  erbium_collect_copies (fun, &accs);
-  for (erbium_access &a : accs)
+/* Dump every access of FUN, and give the masked form to those left (the
+   versioned copies of the burst loops included: their accesses keep the
+   check).  ACCS is extended with the copies.  Returns whether an access
+   changed.  */
+static bool
+erbium_finish_accesses (function *fun, vec<erbium_access> *accs)
+{
+  bool changed = false;
+  erbium_collect_copies (fun, accs);
+  for (erbium_access &a : *accs)
     if (erbium_finish_access (a))
       changed = true;
+  return changed;
+}
 
+/* Give every er_elem call of FUN its window addressing: version each
+   loop with burst accesses and transform them, then the masked form for
+   the others.  Returns the TODO flags.  */
+unsigned int
+erbium_window_pass::execute (function *fun)
+{
+  /* Cheap gate: functions without er_elem stay untouched.  */
+  auto_vec<erbium_access> accs;
+  erbium_collect_accesses (fun, &accs);
+  if (accs.is_empty ())
+    return 0;
+
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  scev_initialize ();
+  calculate_dominance_info (CDI_DOMINATORS);
+  erbium_classify_accesses (accs);
+  bool changed = erbium_window_loops (fun, accs);
+  changed |= erbium_finish_accesses (fun, &accs);
   if (changed)
     {
       mark_virtual_operands_for_renaming (fun);

@@ -6,6 +6,8 @@
 #
 #   $(BUILD)/bench/fmradio-gomp  gomp.c: the block steps as OpenMP tasks
 #   $(BUILD)/bench/fmradio-tbb   tbb.cc: the block steps as a TBB flow graph
+#   $(BUILD)/bench/fmradio-taps  taps.c: prints dsp.c's taps and dsp.h's
+#                                constants for gnuradio.py (the gnuradio row)
 #
 # Both link the objects of examples/fmradio/fmradio.mk, FM_OBJS (the block
 # steps of blocks.c, dsp.c and wav.c, with the plugin's loop placement),
@@ -39,12 +41,13 @@ FMB_DIR      := $(TOP)/bench/fmradio
 FMB_OBJD     := $(BUILD)/bench/obj/fmradio
 FMB_GOMP     := $(BUILD)/bench/fmradio-gomp
 FMB_TBB      := $(BUILD)/bench/fmradio-tbb
+FMB_TAPS     := $(BUILD)/bench/fmradio-taps
 # The peers' own code has no filter loop: no placement.
 FMB_CXXFLAGS := -std=gnu++17 $(CPPFLAGS) $(CXXFLAGS) -O3 -Wall -Wextra \
                 -I$(FM_DIR)
 
 # The omp-stream row's program (examples/fmradio-omp/fmradio-omp.mk).
-BENCH_PROGS += $(FMB_GOMP) $(FMB_TBB) $(FMO_PROG)
+BENCH_PROGS += $(FMB_GOMP) $(FMB_TBB) $(FMB_TAPS) $(FMO_PROG)
 
 $(FMB_OBJD)/gomp.o: $(FMB_DIR)/gomp.c
 	@mkdir -p $(@D)
@@ -61,5 +64,11 @@ $(FMB_GOMP): $(FMB_OBJD)/gomp.o $(FM_OBJS)
 $(FMB_TBB): $(FMB_OBJD)/tbb.o $(FM_OBJS)
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) -o $@ $^ -ltbb -lpthread -lm
+
+# The taps helper links the very dsp.o the C builds link: the same taps
+# to the bit.
+$(FMB_TAPS): $(FMB_DIR)/taps.c $(FM_OBJD)/dsp.o $(FM_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(FM_CFLAGS) $(LDFLAGS) $< $(FM_OBJD)/dsp.o -o $@ -lm
 
 -include $(FMB_OBJD)/gomp.d $(FMB_OBJD)/tbb.d

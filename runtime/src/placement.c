@@ -419,6 +419,9 @@ er_place_near (er_thread *t, const int *peers, int np)
       /* Relaxed, under the lock (er_bind_self's store says why).  */
       __atomic_store_n (&t->core, best, __ATOMIC_RELAXED);
       er_bind_thread (t->tid, t->name, best);
+      if (er_stats_on)
+	/* Under the lock; T reads it after er_unplace's (stats.c).  */
+	t->st.moves++;
     }
   pthread_mutex_unlock (&er_place_lock);
 }
@@ -581,6 +584,9 @@ er_balance_locked (void)
 	/* Relaxed, under the lock (er_place_near's store says why).  */
 	__atomic_store_n (&th[k]->placed_by_record, 1, __ATOMIC_RELAXED);
 	er_bind_thread (th[k]->tid, th[k]->name, to[k]);
+	if (er_stats_on)
+	  /* As in er_place_near.  */
+	  th[k]->st.moves++;
       }
 }
 

@@ -95,6 +95,8 @@ er_wakeq_wake (er_wakeq *q)
      (fiber.c, er_fiber_sleep_begin): the futex or the worker's scan
      then sees the new SEQ.  */
   atomic_fetch_add (&q->seq, 1);
+  if (er_stats_on)
+    er_stats_wake ();
   /* Seq_cst, pairs with the sleepers' increments (same reason).  */
   if (atomic_load (&q->nsleepers))
     er_futex_wake (&q->seq);
@@ -174,6 +176,8 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
        k < n; k++)
     {
       sched_yield ();
+      if (er_stats_on)
+	t->st.yields++;
       if (w->try_fn (w))
 	return;
       if (er_moved (w, pr))
@@ -226,10 +230,19 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	  if (ok || w->lag_wake == lag)
 	    break;
 	}
+      int timed_out = 0;
       if (!ok && t->fiber)
-	er_hooks.sleep (t, ns);
+	timed_out = er_hooks.sleep (t, ns);
       else if (!ok)
-	er_futex_wait (seq, s, ns);
+	timed_out = er_futex_wait (seq, s, ns);
+      if (!ok && er_stats_on)
+	{
+	  t->st.sleeps++;
+	  if (timed_out)
+	    t->st.timeouts++;
+	  else
+	    t->st.woken++;
+	}
       if (t->fiber)
 	er_hooks.sleep_end (t);
       else if (q)
@@ -310,6 +323,9 @@ er_wait (struct er_waiter *w)
      it burns from here on is not the process's work (placement.c).  */
   er_hooks.balance ();
   int64_t cpu0 = er_hooks.cpu_begin (t);
+  int64_t stats0 = er_stats_on ? er_stats_wait_begin (t) : 0;
   er_wait_long (w, t, shared, &pr);
+  if (er_stats_on)
+    er_stats_wait_end (t, stats0);
   er_hooks.cpu_end (t, cpu0);
 }

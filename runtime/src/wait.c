@@ -22,9 +22,18 @@
    usually one burst away on another core); a waiter whose core runs other
    processes of the program skips that and yields at once, since spinning
    would only delay the thread it waits for, or one with work to do.  Then
-   it yields for a while (more processes than cores: give the core to
-   whoever will unblock us), and then sleeps on its queue's futex word
-   with a timeout that grows to a few milliseconds.
+   it yields for a short while (more processes than cores: give the core
+   to whoever will unblock us), and then sleeps on its queue's futex word
+   with a timeout that grows to a few milliseconds.  A thread's yielding
+   lasts ER_YIELD_PHASE_NS at most, however many yields that is: on a
+   core that another program's thread keeps busy, each yield moves the
+   yielder's turn back (Linux's EEVDF scheduler pushes its deadline one
+   slice further) until that thread gets the core for a whole tick, and
+   a wait that polls by yielding has no wake-up to take the core back
+   with; a sleeper is woken by the commit or release it waits for and,
+   with the short time slice the runtime's threads ask for
+   (placement.c), takes the core at once (docs/performance.md, "Under
+   load").
 
    Wake-ups are targeted.  A waiter for update or stall knows which view
    holds the minimum it waits on (the laggard) and which index that view
@@ -56,6 +65,13 @@
 #define ER_YIELDS_SHARED 64	/* the same on a core shared with others
 				   (threads; fibers do not yield) */
 #endif
+/* How long a thread polls by yielding, at most (head of this file): a
+   few polls, enough for a process of the program that shares the core
+   to publish a burst it is finishing.  Measured on the FM receiver with
+   threads (docs/performance.md, "Under load"): from 5 to 50 us the
+   same on a quiet machine, and beside a busy program 5 to 20 us were
+   best; 100 us and more let that program's ticks back in.  */
+#define ER_YIELD_PHASE_NS 10000L
 #define ER_MOVING_MAX 4096	/* polls that may see the laggard move */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 /* A fiber's first timeout: its worker's scan sees its record's wake
@@ -171,6 +187,7 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
      polls by yielding, as a thread with a core of its own after its
      spin: its worker has nothing else to run, and the yields give the
      core to the program's threads (a task program's control program).  */
+  int64_t end = t->fiber ? INT64_MAX : er_now_ns () + ER_YIELD_PHASE_NS;
   for (int k = 0, n = patient || (t->fiber && shared) ? 0
 		      : shared ? ER_YIELDS_SHARED : ER_YIELDS;
        k < n; k++)
@@ -180,6 +197,11 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	t->st.yields++;
       if (w->try_fn (w))
 	return;
+      /* A thread's yielding is bounded in time as well (head of this
+	 file); a fiber's yields give its worker to the program's threads
+	 (above), and are left as they were.  */
+      if (end != INT64_MAX && er_now_ns () > end)
+	break;
       if (er_moved (w, pr))
 	k = 0;
     }

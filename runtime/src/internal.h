@@ -206,6 +206,11 @@ typedef struct er_thread
   const char *site;		/* a task site's process: its site (file:line) */
   int serial;			/* process number (its name's), 0: none */
   er_stats st;			/* ERBIUM_STATS (stats.c) */
+  /* wait.c, for a thread bound alone to its core: its involuntary
+     context switches at its last look, and until when (CLOCK_MONOTONIC
+     ns) another program counts as sharing its core.  */
+  long nivcsw_seen;
+  int64_t contended_until;
   struct er_rec *reallocating;	/* record whose window it is replacing */
   /* The task (task.c) whose er_task_create calls and taskwait it runs:
      its children's count; NULL until it creates one.  */

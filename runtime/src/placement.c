@@ -348,7 +348,8 @@ struct er_sched_attr
 static void
 er_short_slice (const char *name)
 {
-  struct er_sched_attr a;
+  /* Zeroed: valgrind does not know that sched_getattr fills it.  */
+  struct er_sched_attr a = { 0 };
   if (!er_slice
       || syscall (SYS_sched_getattr, 0, &a, sizeof a, 0) != 0
       || a.policy != SCHED_OTHER)

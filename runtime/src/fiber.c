@@ -152,6 +152,12 @@ typedef struct er_worker
   size_t stack_size;
   void *asan_fake;
   void *tsan;
+  /* ERBIUM_STATS (stats.c): its thread, and what it did while idle
+     (WAIT_NS, SLEEPS, WOKEN, TIMEOUTS), stored by the worker alone with
+     relaxed atomic stores and read at exit by er_fibers_stats.  */
+  pthread_t thread;
+  pid_t tid;
+  er_stats st;
 } er_worker;
 
 static pthread_mutex_t er_rq_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -529,6 +535,9 @@ er_rq_pick (er_worker *w, int64_t *now, int64_t *wake_at)
 	      if (er_fiber_ready (f, now))
 		{
 		  f->running = 1;
+		  if (er_stats_on && f->home && f->home != w)
+		    /* Read by the fiber at its end, after this lock.  */
+		    f->t->st.moves++;
 		  f->home = w;
 		  w->last = f;	/* the scan goes on after it next time */
 		  return f;
@@ -596,6 +605,49 @@ er_idle_spin (uint32_t word, int64_t *now, int64_t wake_at)
     }
 }
 
+/* Add D to worker W's counter *C (ERBIUM_STATS): W alone writes it, and
+   er_fibers_stats reads it at exit.  */
+static void
+er_worker_count (int64_t *c, int64_t d)
+{
+  /* Relaxed, pairs with er_fibers_stats's relaxed loads: a report's
+     figures, ordering nothing; W is the only writer.  */
+  __atomic_store_n (c, *c + d, __ATOMIC_RELAXED);
+}
+
+/* Worker W found no fiber that may run (its scan began when the queue's
+   word was WORD; NOW: the time then, 0 if not read; WAKE_AT: the
+   earliest timeout of the sleeping fibers): watch the word for a while,
+   then sleep until a wake bumps it or that timeout.  */
+static void
+er_worker_idle (er_worker *w, uint32_t word, int64_t now, int64_t wake_at)
+{
+  int64_t t0 = er_stats_on ? er_now_ns () : 0;
+  if (!er_idle_spin (word, &now, wake_at))
+    {
+      /* Seq_cst, pairs with er_fibers_wake's increment of the word and
+	 its load of the count: the worker counts itself before its last
+	 look at the word, the waker bumps the word before it reads the
+	 count; one of the two sees the other (Dekker).  */
+      atomic_fetch_add (&er_rq_sleepers, 1);
+      int timed_out = -1;
+      if (atomic_load (&er_rq_word) == word)
+	timed_out = er_futex_wait (&er_rq_word, word,
+				   wake_at == INT64_MAX ? ER_IDLE_NS
+				   : wake_at > now ? wake_at - now : 1);
+      /* Read by wakers only to skip the futex call: a stale count
+	 costs a vain wake.  */
+      atomic_fetch_sub (&er_rq_sleepers, 1);
+      if (er_stats_on && timed_out >= 0)
+	{
+	  er_worker_count (&w->st.sleeps, 1);
+	  er_worker_count (timed_out ? &w->st.timeouts : &w->st.woken, 1);
+	}
+    }
+  if (er_stats_on)
+    er_worker_count (&w->st.wait_ns, er_now_ns () - t0);
+}
+
 /* A worker: bound to its core, it runs whichever fiber may run and
    sleeps when none may (head of this file).  */
 static void *
@@ -604,6 +656,8 @@ er_worker_main (void *p)
   er_worker *w = p;
   er_bind_core (w->name, w->core);
   er_tool_worker_start (w);
+  /* Relaxed: read by er_fibers_stats at exit, for its report only.  */
+  __atomic_store_n (&w->tid, gettid (), __ATOMIC_RELAXED);
   struct er_fiber *prev = NULL;	/* ran last, not yet put back */
   for (;;)
     {
@@ -642,29 +696,21 @@ er_worker_main (void *p)
 	  f->state = ER_F_RUN;
 	  f->w = w;
 	  er_set_self (f->t);
+	  if (er_stats_on)
+	    f->t->st.run_mark = er_clock_ns (CLOCK_THREAD_CPUTIME_ID);
 	  er_tool_to_fiber (w, f);
 	  er_ctx_switch (&w->sched_sp, f->sp);
 	  er_tool_in_worker (w);
 	  er_set_self (NULL);
+	  if (er_stats_on)
+	    f->t->st.cpu_ns += er_clock_ns (CLOCK_THREAD_CPUTIME_ID)
+			       - f->t->st.run_mark;
 	  prev = f;
 	  continue;
 	}
       /* No fiber may run: watch the word for a while, then sleep until
 	 a wake bumps it or the earliest timeout.  */
-      if (er_idle_spin (word, &now, wake_at))
-	continue;
-      /* Seq_cst, pairs with er_fibers_wake's increment of the word and
-	 its load of the count: the worker counts itself before its last
-	 look at the word, the waker bumps the word before it reads the
-	 count; one of the two sees the other (Dekker).  */
-      atomic_fetch_add (&er_rq_sleepers, 1);
-      if (atomic_load (&er_rq_word) == word)
-	er_futex_wait (&er_rq_word, word,
-		  wake_at == INT64_MAX ? ER_IDLE_NS
-		  : wake_at > now ? wake_at - now : 1);
-      /* Read by wakers only to skip the futex call: a stale count
-	 costs a vain wake.  */
-      atomic_fetch_sub (&er_rq_sleepers, 1);
+      er_worker_idle (w, word, now, wake_at);
     }
   return NULL;
 }
@@ -690,6 +736,7 @@ er_start_workers (void)
       if (rc != 0)
 	er_fatal ("cannot start the %s: pthread_create failed (%s)",
 		  w->name, strerror (rc));
+      w->thread = tid;
       pthread_detach (tid);
     }
   pthread_mutex_unlock (&er_workers_lock);
@@ -788,14 +835,22 @@ er_fiber_sleep_begin (er_thread *t, er_wakeq *q)
 }
 
 /* Second half: T's fiber sleeps until its record is woken, a global wake
-   comes (er_fiber_sleep_begin) or NS nanoseconds pass.  */
-void
+   comes (er_fiber_sleep_begin) or NS nanoseconds pass.  Returns 1 when
+   the timeout ended the sleep, 0 when a wake did (ERBIUM_STATS).  */
+int
 er_fiber_sleep (er_thread *t, long ns)
 {
   struct er_fiber *f = t->fiber;
   f->deadline = er_now_ns () + ns;
   f->state = ER_F_SLEEP;
   er_fiber_out (f);
+  /* Relaxed: which of the two it was, for a report; er_fiber_ready's
+     acquire loads ordered what the fiber reads next.  */
+  return (!f->sleep_q
+	  || atomic_load_explicit (&f->sleep_q->seq, memory_order_relaxed)
+	     == f->sleep_seq)
+	 && atomic_load_explicit (&er_rq_epoch, memory_order_relaxed)
+	    == f->sleep_epoch;
 }
 
 /* After its last look, whether it slept or not: T's fiber no longer
@@ -827,10 +882,11 @@ er_fiber_sleep_begin (er_thread *t, er_wakeq *q)
   (void) t, (void) q;
 }
 
-void
+int
 er_fiber_sleep (er_thread *t, long ns)
 {
   (void) t, (void) ns;
+  return 0;
 }
 
 void
@@ -839,3 +895,31 @@ er_fiber_sleep_end (er_thread *t)
   (void) t;
 }
 #endif
+
+/* ERBIUM_STATS at exit (init.c): a line per worker (stats.c), with its
+   thread's CPU time and involuntary context switches, and what it did
+   while idle.  */
+void
+er_fibers_stats (void)
+{
+  pthread_mutex_lock (&er_workers_lock);
+  for (int i = 0; i < er_nworkers; i++)
+    {
+      er_worker *w = er_workers[i];
+      er_stats s = { 0 };
+      clockid_t c;
+      /* Relaxed, pair with the worker's relaxed stores
+	 (er_worker_count, er_worker_main): figures for a report.  */
+      s.wait_ns = __atomic_load_n (&w->st.wait_ns, __ATOMIC_RELAXED);
+      s.sleeps = __atomic_load_n (&w->st.sleeps, __ATOMIC_RELAXED);
+      s.woken = __atomic_load_n (&w->st.woken, __ATOMIC_RELAXED);
+      s.timeouts = __atomic_load_n (&w->st.timeouts, __ATOMIC_RELAXED);
+      s.cpu_ns = pthread_getcpuclockid (w->thread, &c) == 0
+		 ? er_clock_ns (c) : 0;
+      s.inv_cs = er_stats_inv_cs (__atomic_load_n (&w->tid,
+							  __ATOMIC_RELAXED));
+      er_stats_add ("worker", w->name, NULL, INT32_MAX - ER_WORKERS_MAX + i,
+		    &s);
+    }
+  pthread_mutex_unlock (&er_workers_lock);
+}

@@ -54,6 +54,7 @@ static void
 er_thread_exit (er_thread *t)
 {
   er_thread_end (t);
+  er_stats_end (t);
   if (t->counted)
     er_live_add (-1);
 }
@@ -93,6 +94,7 @@ er_init_once (void)
   er_hooks.unpark = er_unpark_owned;
   er_hooks.describe_view = er_describe_view;
   er_hooks.dump_records = er_dump_records;
+  er_stats_init ();
   er_placement_init ();
   /* The main thread is live from the start; it stops counting as
      runnable only while it waits in er_wait_all.  */
@@ -124,6 +126,16 @@ er_at_exit (void)
   if (t)
     er_free_owned_views (t);
   er_wait_all ();
+  /* ERBIUM_STATS: every process has ended; the main thread's line, the
+     workers', then the report (stats.c).  */
+  if (er_stats_on)
+    {
+      er_stats_end (er_self ());
+      er_fibers_stats ();
+      /* What the program printed comes first.  */
+      fflush (stdout);
+      er_stats_print (stderr);
+    }
 }
 
 /* ---- the entry points ------------------------------------------------ */

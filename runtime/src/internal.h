@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <time.h>
 #include "erbium/runtime.h"
 
@@ -157,6 +158,30 @@ er_vimpl_of (er_view *v)
   return (er_vimpl *) v;
 }
 
+/* What a thread or fiber did, for ERBIUM_STATS (stats.c): counted in
+   the slow paths only (wait.c, fiber.c, placement.c), and only when
+   er_stats_on.  Times in nanoseconds.  */
+typedef struct er_stats
+{
+  int64_t cpu_ns;		/* CPU time (a fiber's: of its runs) */
+  int64_t run_mark;		/* a fiber's worker's CPU clock when it
+				   last switched to it (fiber.c) */
+  int64_t wait_ns;		/* wall-clock time in long waits */
+  int64_t sleeps;		/* futex or fiber sleeps */
+  int64_t woken;		/* sleeps ended by a wake */
+  int64_t timeouts;		/* sleeps ended by their timeout */
+  int64_t wakes;		/* wakes it issued (er_wakeq_wake) */
+  int64_t yields;		/* sched_yield calls in its long waits */
+  /* Moves to another core by placement (placement.c, under its lock)
+     or by the fiber scheduler (fiber.c, under the run queue's).  */
+  int64_t moves;
+  /* Long waits that found it on another CPU than the previous one.  */
+  int64_t cpu_changes;
+  int64_t inv_cs;		/* involuntary context switches, -1:
+				   unknown (fibers) */
+  int cpu_seen;			/* 1 + the CPU of its last long wait, or 0 */
+} er_stats;
+
 /* Per-thread state: known threads take part in deadlock detection.  */
 typedef struct er_thread
 {
@@ -178,6 +203,14 @@ typedef struct er_thread
   struct er_thread *next_placed, *prev_placed;
   struct er_fiber *fiber;	/* its fiber (fiber.c), or NULL: a thread */
   char name[48];		/* for reports */
+  const char *site;		/* a task site's process: its site (file:line) */
+  int serial;			/* process number (its name's), 0: none */
+  er_stats st;			/* ERBIUM_STATS (stats.c) */
+  /* wait.c, for a thread bound alone to its core: its involuntary
+     context switches at its last look, and until when (CLOCK_MONOTONIC
+     ns) another program counts as sharing its core.  */
+  long nivcsw_seen;
+  int64_t contended_until;
   struct er_rec *reallocating;	/* record whose window it is replacing */
   /* The task (task.c) whose er_task_create calls and taskwait it runs:
      its children's count; NULL until it creates one.  */
@@ -555,11 +588,12 @@ void er_fibers_default (int on);
 int er_fibers_crowded (void);
 void er_fiber_start (er_thread *t, void (*fn) (void *), void *arg);
 void er_fiber_sleep_begin (er_thread *t, er_wakeq *q);
-void er_fiber_sleep (er_thread *t, long ns);
+int er_fiber_sleep (er_thread *t, long ns);
 void er_fiber_sleep_end (er_thread *t);
 void er_fibers_wake (void);
 void er_fibers_wake_all (void);
 int er_fiber_core_shared (er_thread *t);
+void er_fibers_stats (void);
 
 /* process.c  */
 int er_process_start (int core, void (*fn) (void *), const void *args,
@@ -576,7 +610,7 @@ er_thread *er_self (void);
 er_thread *er_self_if_any (void);
 void er_set_self (er_thread *t);
 extern int er_checking_flag;
-void er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns);
+int er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns);
 void er_futex_wake (_Atomic uint32_t *addr);
 void er_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
@@ -585,6 +619,18 @@ int64_t er_clock_ns (clockid_t clock);
 int64_t er_now_ns (void);
 int er_env_flag (const char *name, int dflt);
 const char *er_limit_hint (int err, size_t asked, char *buf, size_t size);
+
+/* stats.c: ERBIUM_STATS, what each process did while it waited.  */
+extern int er_stats_on;
+void er_stats_init (void);
+int64_t er_stats_wait_begin (er_thread *t);
+void er_stats_wait_end (er_thread *t, int64_t begin);
+void er_stats_add (const char *kind, const char *name, const char *site,
+		   int order, const er_stats *s);
+void er_stats_end (er_thread *t);
+void er_stats_wake (void);
+int64_t er_stats_inv_cs (pid_t tid);
+void er_stats_print (FILE *f);
 
 /* What a lower layer calls in an upper one, so that no file calls a file
    above it (the layers: scripts/runtime-layers).  er_init (init.c)
@@ -616,7 +662,7 @@ struct er_hooks
   void (*unblocked) (struct er_waiter *w);
   void (*deadlock_check) (void);
   void (*sleep_begin) (er_thread *t, er_wakeq *q);
-  void (*sleep) (er_thread *t, long ns);
+  int (*sleep) (er_thread *t, long ns);
   void (*sleep_end) (er_thread *t);
   void (*wake_fibers) (void);
   void (*wake_all_fibers) (void);

@@ -121,13 +121,15 @@ er_set_self (er_thread *t)
 }
 
 /* Sleep on the futex word ADDR while it holds VAL, NS nanoseconds at
-   most (wait.c's sleepers, fiber.c's idle workers).  */
-void
+   most (wait.c's sleepers, fiber.c's idle workers).  Returns 1 when the
+   timeout ended the sleep (ETIMEDOUT), 0 otherwise (a wake, the word
+   changed, a signal): ERBIUM_STATS tells the two apart (stats.c).  */
+int
 er_futex_wait (_Atomic uint32_t *addr, uint32_t val, long ns)
 {
   struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
-  syscall (SYS_futex, (uint32_t *) addr, FUTEX_WAIT_PRIVATE, val, &ts,
-	   NULL, 0);
+  return syscall (SYS_futex, (uint32_t *) addr, FUTEX_WAIT_PRIVATE, val,
+		  &ts, NULL, 0) != 0 && errno == ETIMEDOUT;
 }
 
 /* Wake every thread sleeping on the futex word ADDR.  */

@@ -24,29 +24,45 @@
    stops when no move helps, so the processes stay put once balanced; the
    gain threshold keeps noise from moving anything.
 
+   Every thread the runtime starts (a process's, a fiber worker) asks the
+   kernel for the shortest time slice it gives (er_short_slice): a
+   pipeline's threads run in short bursts between waits, and on a core
+   that another program keeps busy, a thread woken by its peer's commit
+   then takes the core at once instead of after the other program's
+   slice (docs/performance.md, "Under load").
+
    Environment overrides: ERBIUM_BIND=0 (no binding), ERBIUM_CPUS=list of
    PU OS indices used cyclically in process creation order (no
-   balancing), ERBIUM_BALANCE=0 (no balancing), ERBIUM_PLACEMENT_REPORT=1
-   (print every decision on stderr).  */
+   balancing), ERBIUM_BALANCE=0 (no balancing), ERBIUM_SLICE=0 (the
+   kernel's default time slice), ERBIUM_PLACEMENT_REPORT=1 (print every
+   decision on stderr).  */
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <hwloc.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 #include "internal.h"
 
 #define ER_BALANCE_PERIOD_NS 10000000L	/* between two looks at the loads */
 #define ER_BALANCE_MIN_NS 4000000L	/* CPU time a look needs to decide */
 #define ER_BALANCE_GAIN_PCT 10	/* improvement that justifies moves */
 #define ER_BALANCE_MAX 1024	/* processes considered, at most */
+/* The time slice the runtime's threads ask for, ns: the shortest Linux
+   grants (sched_setattr(2): a SCHED_OTHER thread's sched_runtime sets
+   its slice since Linux 6.12, clamped to 0.1 .. 100 ms; earlier kernels
+   ignore it).  */
+#define ER_SLICE_NS 100000
 
 static hwloc_topology_t er_topo;
 static int er_topo_ok;
 static int er_ncores_, er_npus_, er_line_ = 64;
-static int er_bind = 1, er_report, er_balance;
+static int er_bind = 1, er_report, er_balance, er_slice;
 static int *er_core_load;
 static int *er_cpus, er_ncpus;	/* ERBIUM_CPUS */
 static int *er_cpu_load;	/* live processes per ERBIUM_CPUS entry */
@@ -165,6 +181,7 @@ static void
 er_placement_init_once (void)
 {
   er_bind = er_env_flag ("ERBIUM_BIND", 1);
+  er_slice = er_env_flag ("ERBIUM_SLICE", 1);
   er_report = er_env_flag ("ERBIUM_PLACEMENT_REPORT", 0);
   if (hwloc_topology_init (&er_topo) == 0)
     {
@@ -309,20 +326,60 @@ er_bind_thread (pthread_t tid, const char *name, int core)
   hwloc_bitmap_free (set);
 }
 
+/* The first version (48 bytes) of sched_setattr(2)'s struct sched_attr,
+   which every kernel with the call accepts (glibc declares neither).  */
+struct er_sched_attr
+{
+  uint32_t size, policy;
+  uint64_t flags;
+  int32_t nice;
+  uint32_t priority;
+  uint64_t runtime, deadline, period;
+};
+
+/* Ask the kernel for a time slice of ER_SLICE_NS for the calling thread,
+   named NAME in reports (head of this file; docs/performance.md, "Under
+   load": EEVDF lets a woken thread with a shorter slice than the
+   running one's preempt it, Linux's sched-eevdf.rst).  Only a
+   SCHED_OTHER thread's: its nice value and policy are kept
+   (sched_getattr first), and so is a program's choice of another
+   policy.  A kernel that refuses leaves the slice as it was, said with
+   ERBIUM_PLACEMENT_REPORT; ERBIUM_SLICE=0 skips the request.  */
+static void
+er_short_slice (const char *name)
+{
+  /* Zeroed: valgrind does not know that sched_getattr fills it.  */
+  struct er_sched_attr a = { 0 };
+  if (!er_slice
+      || syscall (SYS_sched_getattr, 0, &a, sizeof a, 0) != 0
+      || a.policy != SCHED_OTHER)
+    return;
+  a.size = sizeof a;
+  /* Keep SCHED_FLAG_RESET_ON_FORK; the others need the larger versions
+     of the structure (utilisation clamps) or other policies.  */
+  a.flags &= 1;
+  a.runtime = ER_SLICE_NS;
+  if (syscall (SYS_sched_setattr, 0, &a, 0) != 0 && er_report)
+    fprintf (stderr, "erbium: placement: %s keeps the kernel's time slice "
+	     "(sched_setattr: %s)\n", name, strerror (errno));
+}
+
 /* Bind the calling thread, named NAME in reports, to logical core CORE
-   (fiber.c's workers).  */
+   (fiber.c's workers), and ask for a short time slice.  */
 void
 er_bind_core (const char *name, int core)
 {
+  er_short_slice (name);
   er_bind_thread (pthread_self (), name, core);
 }
 
 /* Bind the calling thread (state T) to CORE as returned by
-   er_place_new_process; a process bound to a core joins the processes
-   load balancing looks at.  */
+   er_place_new_process, and ask for a short time slice; a process bound
+   to a core joins the processes load balancing looks at.  */
 void
 er_bind_self (er_thread *t, int core)
 {
+  er_short_slice (t->name);
   pthread_mutex_lock (&er_place_lock);
   /* Relaxed, read by er_core_shared and er_place_wanted without the
      lock (hints), by everyone else under it.  */
@@ -419,6 +476,9 @@ er_place_near (er_thread *t, const int *peers, int np)
       /* Relaxed, under the lock (er_bind_self's store says why).  */
       __atomic_store_n (&t->core, best, __ATOMIC_RELAXED);
       er_bind_thread (t->tid, t->name, best);
+      if (er_stats_on)
+	/* Under the lock; T reads it after er_unplace's (stats.c).  */
+	t->st.moves++;
     }
   pthread_mutex_unlock (&er_place_lock);
 }
@@ -581,6 +641,9 @@ er_balance_locked (void)
 	/* Relaxed, under the lock (er_place_near's store says why).  */
 	__atomic_store_n (&th[k]->placed_by_record, 1, __ATOMIC_RELAXED);
 	er_bind_thread (th[k]->tid, th[k]->name, to[k]);
+	if (er_stats_on)
+	  /* As in er_place_near.  */
+	  th[k]->st.moves++;
       }
 }
 

@@ -44,6 +44,9 @@ er_process_run (void *p)
   /* Its views and tasks (init.c er_thread_end).  */
   er_hooks.thread_end (t);
   er_unplace (t);
+  /* Its figures (ERBIUM_STATS), before the count below lets the main
+     thread print them.  */
+  er_stats_end (t);
   free (st);
   /* Seq_cst, pairs with er_no_process_running's load: the process's
      work (its streams terminated just above) comes before.  */
@@ -82,6 +85,7 @@ er_process_start (int core, void (*fn) (void *), const void *args,
   /* A counter for names only: nothing pairs with it.  */
   int n = atomic_fetch_add (&er_nprocs_started, 1) + 1;
   snprintf (t->name, sizeof t->name, "process %d", n);
+  t->serial = n;
   t->is_process = 1;
   t->counted = 1;
   /* Automatically placed processes are fibers when the program asked for

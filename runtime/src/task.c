@@ -876,6 +876,7 @@ er_site_main (void *p)
 {
   er_site_rt *rt = *(er_site_rt **) p;
   er_thread *t = er_self ();
+  t->site = er_where (rt->site);	/* for ERBIUM_STATS (stats.c) */
   for (;;)
     {
       er_act *a = er_q_pop (rt, t);
@@ -911,6 +912,7 @@ er_instance_main (void *p)
 {
   er_act *a = *(er_act **) p;
   er_thread *t = er_self ();
+  t->site = er_where (a->site);	/* for ERBIUM_STATS (stats.c) */
   er_seen seen[2] = { { 0, 0 }, { 0, 0 } };
   er_act_run (a, t, seen);
   er_act_finish (a, t, 0);

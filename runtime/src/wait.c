@@ -22,9 +22,22 @@
    usually one burst away on another core); a waiter whose core runs other
    processes of the program skips that and yields at once, since spinning
    would only delay the thread it waits for, or one with work to do.  Then
-   it yields for a while (more processes than cores: give the core to
-   whoever will unblock us), and then sleeps on its queue's futex word
-   with a timeout that grows to a few milliseconds.
+   it yields for a short while (more processes than cores: give the core
+   to whoever will unblock us), and then sleeps on its queue's futex word
+   with a timeout that grows to a few milliseconds.  A thread's yielding
+   lasts ER_YIELD_PHASE_NS at most, however many yields that is: on a
+   core that another program's thread keeps busy, each yield moves the
+   yielder's turn back (Linux's EEVDF scheduler pushes its deadline one
+   slice further) until that thread gets the core for a whole tick, and
+   a wait that polls by yielding has no wake-up to take the core back
+   with; a sleeper is woken by the commit or release it waits for and,
+   with the short time slice the runtime's threads ask for
+   (placement.c), takes the core at once (docs/performance.md, "Under
+   load").  A process alone on its core, though, that has lately been
+   preempted there (another program's thread shares the core) polls for
+   ER_SPIN_CONTENDED_NS before it yields: asleep, it would leave the core
+   to that thread, and, having had its share of the core, get it back
+   only at the end of that thread's tick, however soon it is woken.
 
    Wake-ups are targeted.  A waiter for update or stall knows which view
    holds the minimum it waits on (the laggard) and which index that view
@@ -44,6 +57,7 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,6 +70,21 @@
 #define ER_YIELDS_SHARED 64	/* the same on a core shared with others
 				   (threads; fibers do not yield) */
 #endif
+/* How long a thread polls by yielding, at most (head of this file): a
+   few polls, enough for a process of the program that shares the core
+   to publish a burst it is finishing.  Measured on the FM receiver with
+   threads (docs/performance.md, "Under load"): from 5 to 50 us the
+   same on a quiet machine, and beside a busy program 5 to 20 us were
+   best; 100 us and more let that program's ticks back in.  */
+#define ER_YIELD_PHASE_NS 10000L
+/* How long a process alone on a core that another program shares polls
+   before it yields (head of this file), and for how long after an
+   involuntary context switch its core counts as shared so.  Measured on
+   exploration 4p1c (docs/performance.md, "Under load"): beside one busy
+   loop 150 to 600 us of polling did as well as each other, and better
+   than 20 polls (2.3 ns per index) by 1.7 to 2.7 times.  */
+#define ER_SPIN_CONTENDED_NS 300000L
+#define ER_CONTENDED_NS 100000000L
 #define ER_MOVING_MAX 4096	/* polls that may see the laggard move */
 #define ER_SLEEP_MIN_NS 20000L	/* first futex timeout */
 /* A fiber's first timeout: its worker's scan sees its record's wake
@@ -95,6 +124,8 @@ er_wakeq_wake (er_wakeq *q)
      (fiber.c, er_fiber_sleep_begin): the futex or the worker's scan
      then sees the new SEQ.  */
   atomic_fetch_add (&q->seq, 1);
+  if (er_stats_on)
+    er_stats_wake ();
   /* Seq_cst, pairs with the sleepers' increments (same reason).  */
   if (atomic_load (&q->nsleepers))
     er_futex_wake (&q->seq);
@@ -154,14 +185,59 @@ er_moved (struct er_waiter *w, struct er_progress *p)
   return 1;
 }
 
-/* The rest of er_wait once spinning is over: yield, then sleep.  SHARED:
-   er_core_shared (T).  */
+/* Whether another program's thread has lately taken the core of T, a
+   thread bound alone to its core (head of this file): an involuntary
+   context switch since T's previous look, ER_CONTENDED_NS ago at most.
+   Only such a thread (its core runs no other process of the program,
+   its yields are its own): getrusage (RUSAGE_THREAD) counts them.  */
+static int
+er_core_contended (er_thread *t)
+{
+  struct rusage ru;
+  if (getrusage (RUSAGE_THREAD, &ru) != 0)
+    return 0;
+  int64_t now = er_now_ns ();
+  if (ru.ru_nivcsw != t->nivcsw_seen)
+    {
+      t->nivcsw_seen = ru.ru_nivcsw;
+      t->contended_until = now + ER_CONTENDED_NS;
+    }
+  return now < t->contended_until;
+}
+
+/* Poll W's try with a growing pause in between until it succeeds (1)
+   or the time reaches END (0).  */
+static int
+er_spin_until (struct er_waiter *w, int64_t end)
+{
+  for (int pauses = 1; er_now_ns () < end;)
+    {
+      for (int j = 0; j < pauses; j++)
+	er_cpu_relax ();
+      if (w->try_fn (w))
+	return 1;
+      if (pauses < ER_BACKOFF_MAX)
+	pauses *= 2;
+    }
+  return 0;
+}
+
+/* The rest of er_wait once spinning is over: poll longer on a core
+   another program shares, yield, then sleep.  SHARED: er_core_shared
+   (T).  */
 static void
 er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	      struct er_progress *pr)
 {
   int patient = er_patient (w);
   long cap = patient ? ER_PATIENT_SLEEP_MAX_NS : ER_SLEEP_MAX_NS;
+  /* Relaxed: T's own core, which placement stores under its lock (a
+     hint: -1 is a thread no placement binds).  */
+  if (!shared && !patient && !t->fiber
+      && __atomic_load_n (&t->core, __ATOMIC_RELAXED) != -1
+      && er_core_contended (t)
+      && er_spin_until (w, er_now_ns () + ER_SPIN_CONTENDED_NS))
+    return;
   /* A fiber among more fibers than workers sleeps at once: its wake-up
      is as targeted as a thread's, and costs a look at a sequence number
      in its worker's scan, where each poll by yielding cost a trip through
@@ -169,13 +245,21 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
      polls by yielding, as a thread with a core of its own after its
      spin: its worker has nothing else to run, and the yields give the
      core to the program's threads (a task program's control program).  */
+  int64_t end = t->fiber ? INT64_MAX : er_now_ns () + ER_YIELD_PHASE_NS;
   for (int k = 0, n = patient || (t->fiber && shared) ? 0
 		      : shared ? ER_YIELDS_SHARED : ER_YIELDS;
        k < n; k++)
     {
       sched_yield ();
+      if (er_stats_on)
+	t->st.yields++;
       if (w->try_fn (w))
 	return;
+      /* A thread's yielding is bounded in time as well (head of this
+	 file); a fiber's yields give its worker to the program's threads
+	 (above), and are left as they were.  */
+      if (end != INT64_MAX && er_now_ns () > end)
+	break;
       if (er_moved (w, pr))
 	k = 0;
     }
@@ -226,10 +310,19 @@ er_wait_long (struct er_waiter *w, er_thread *t, int shared,
 	  if (ok || w->lag_wake == lag)
 	    break;
 	}
+      int timed_out = 0;
       if (!ok && t->fiber)
-	er_hooks.sleep (t, ns);
+	timed_out = er_hooks.sleep (t, ns);
       else if (!ok)
-	er_futex_wait (seq, s, ns);
+	timed_out = er_futex_wait (seq, s, ns);
+      if (!ok && er_stats_on)
+	{
+	  t->st.sleeps++;
+	  if (timed_out)
+	    t->st.timeouts++;
+	  else
+	    t->st.woken++;
+	}
       if (t->fiber)
 	er_hooks.sleep_end (t);
       else if (q)
@@ -310,6 +403,9 @@ er_wait (struct er_waiter *w)
      it burns from here on is not the process's work (placement.c).  */
   er_hooks.balance ();
   int64_t cpu0 = er_hooks.cpu_begin (t);
+  int64_t stats0 = er_stats_on ? er_stats_wait_begin (t) : 0;
   er_wait_long (w, t, shared, &pr);
+  if (er_stats_on)
+    er_stats_wait_end (t, stats0);
   er_hooks.cpu_end (t, cpu0);
 }

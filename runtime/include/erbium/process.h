@@ -23,7 +23,10 @@
    disables balancing; ERBIUM_BALANCE=0 disables balancing;
    ERBIUM_PLACEMENT_REPORT=1 prints each placement decision to stderr.
    Fibers (er_use_fibers) are not placed: the workers, one per core of the
-   affinity mask, run whichever fiber can go on.  */
+   affinity mask, run whichever fiber can go on.  Every thread the runtime
+   starts (a process's, a worker) asks the kernel for a 0.1 ms time slice
+   (sched_setattr, Linux 6.12 and later), keeping its policy and nice
+   value; ERBIUM_SLICE=0 leaves the kernel's default.  */
 
 #ifndef ERBIUM_PROCESS_H
 #define ERBIUM_PROCESS_H

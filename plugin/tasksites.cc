@@ -326,7 +326,8 @@ erbium_decide_sites (void *, void *)
 
 /* Write every task site of the unit to the dump file: its creations,
    whether it runs one process per site or per instance and why, and its
-   static conversion or the reason there is none.  */
+   static conversion or the reason there is none; then the network
+   (netdot.cc).  */
 static void
 erbium_dump_sites (void)
 {
@@ -350,6 +351,7 @@ erbium_dump_sites (void)
 		     "a function compiled");
 	}
     }
+  erbium_network_dump (dump_file);
 }
 
 /* The pass erbium-tasks: writes the sites' description into its dump,
@@ -389,7 +391,7 @@ bool erbium_tasks_pass::printed;
 unsigned int
 erbium_tasks_pass::execute (function *fun)
 {
-  if (!dump_file)
+  if (!dump_file && !erbium_opts.graph)
     return 0;
   /* Written at the last function compiled, when the static conversion
      (taskloop.cc) has seen every function: cgraphunit.cc clears a node's
@@ -399,7 +401,9 @@ erbium_tasks_pass::execute (function *fun)
     if (node->process && node->decl != fun->decl)
       return 0;
   printed = true;
-  erbium_dump_sites ();
+  if (dump_file)
+    erbium_dump_sites ();
+  erbium_network_write_graph ();
   return 0;
 }
 

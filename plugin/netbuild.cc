@@ -56,7 +56,10 @@ erbium_net_value_text (const erbium_net_value &v)
 	     + (v.why.empty () ? "" : " (" + v.why + ")");
     case ERBIUM_NET_EXPR:
       {
-	char *s = print_generic_expr_to_str (v.expr);
+	tree e = v.expr;
+	while (CONVERT_EXPR_P (e) || TREE_CODE (e) == NON_LVALUE_EXPR)
+	  e = TREE_OPERAND (e, 0);
+	char *s = print_generic_expr_to_str (e);
 	std::string r = "loop-counted " + std::string (s) + " (" + v.why + ")";
 	free (s);
 	return r;
@@ -331,9 +334,8 @@ static void
 nb_resolve_parm (erbium_network *net, const erbium_net_sref &s, tree fn,
 		 std::set<tree> *seen, nb_resolved *out)
 {
-  int k = 0;
-  for (tree p = DECL_ARGUMENTS (fn); p && p != s.decl; p = DECL_CHAIN (p))
-    k++;
+  auto pi = erbium_net.parm_index.find (DECL_UID (s.decl));
+  int k = pi == erbium_net.parm_index.end () ? -1 : pi->second;
   for (const erbium_net_scope *x : erbium_net.scopes)
     for (const erbium_net_call &c : x->calls)
       if (c.callee == fn)
@@ -447,7 +449,7 @@ nb_site_nodes (erbium_network *net,
 	{
 	  const erbium_net_access &acc = c.accesses[a];
 	  erbium_net_end e = { n.id, (int) a, acc.kind, acc.burst,
-			       acc.horizon, cs, &c.at };
+			       acc.horizon, cs, &c.at, acc.sref.spread };
 	  ends->push_back ({ e, &acc });
 	}
     }
@@ -478,7 +480,8 @@ nb_control_nodes (erbium_network *net,
 	{
 	  const erbium_net_tick &k = s->ticks[t];
 	  erbium_net_end e = { n.id, (int) t, k.access.kind, k.access.burst,
-			       k.access.horizon, s->id, &k.at };
+			       k.access.horizon, s->id, &k.at,
+			       k.access.sref.spread };
 	  ends->push_back ({ e, &k.access });
 	}
     }
@@ -515,6 +518,16 @@ nb_qualify_roots (erbium_network *net)
 		+ IDENTIFIER_POINTER (DECL_NAME (DECL_CONTEXT (r.decl)));
 }
 
+/* Whether resolved names A and B are the same.  */
+static bool
+nb_same (const std::pair<int, erbium_net_subs> &a,
+	 const std::pair<int, erbium_net_subs> &b)
+{
+  const erbium_net_subs &x = a.second, &y = b.second;
+  return a.first == b.first && x.array == y.array && x.known == y.known
+	 && (!x.known || (x.lo == y.lo && x.hi == y.hi));
+}
+
 /* The edges of *NET: per root, from each writer end to each reader end
    whose subscripts may meet.  */
 static void
@@ -526,7 +539,15 @@ nb_edges (erbium_network *net,
   for (unsigned i = 0; i < ends.size (); i++)
     {
       std::set<tree> seen;
-      nb_resolve (net, ends[i].second->sref, &seen, &res[i]);
+      nb_resolved all;
+      nb_resolve (net, ends[i].second->sref, &seen, &all);
+      /* The same root reached through several calls: once.  */
+      for (const auto &a : all)
+	if (std::none_of (res[i].begin (), res[i].end (),
+			  [&] (const std::pair<int, erbium_net_subs> &b) {
+			    return nb_same (a, b);
+			  }))
+	  res[i].push_back (a);
     }
   nb_qualify_roots (net);
   for (unsigned w = 0; w < ends.size (); w++)

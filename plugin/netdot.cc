@@ -25,6 +25,7 @@
 #include "coretypes.h"
 #include "tree.h"
 #include "diagnostic-core.h"
+#include "tree-pretty-print.h"
 #include "cpplib.h"
 #include "erbium-plugin.h"
 #include "omp-stream.h"
@@ -56,6 +57,21 @@ static std::string
 nd_size (const erbium_net_value &v)
 {
   return erbium_net_value_text (v);
+}
+
+/* The short text of a value, for the picture: the number, the
+   expression, or "?" when unknown (the dump says why).  */
+static std::string
+nd_short (const erbium_net_value &v)
+{
+  if (v.kind == ERBIUM_NET_CONST)
+    return std::to_string ((long) v.n);
+  if (v.kind == ERBIUM_NET_UNKNOWN)
+    return "?";
+  char *s = print_generic_expr_to_str (v.expr);
+  std::string r (s);
+  free (s);
+  return r;
 }
 
 /* What kind of reader end E is, after its burst: " (peek)", " (tick)"
@@ -136,8 +152,7 @@ nd_dot_node (const erbium_net_node &n, bool on_cycle)
   std::string label = n.label, attrs;
   if (n.site >= 0)
     {
-      label += "\n" + nd_body (n) + "\ninstances "
-	       + erbium_net_value_text (n.count);
+      label += "\n" + nd_body (n) + "\ninstances " + nd_short (n.count);
       if (erbium_sites[n.site]->per_instance)
 	attrs += ", style=\"rounded,dashed\"";
       if (n.split_ok)
@@ -160,9 +175,9 @@ static std::string
 nd_dot_edge (const erbium_network &net, const erbium_net_edge &e)
 {
   std::string label = e.stream + " (" + e.type + ")\nburst "
-		      + nd_size (e.w.burst) + " -> " + nd_size (e.r.burst)
+		      + nd_short (e.w.burst) + " -> " + nd_short (e.r.burst)
 		      + nd_reader (net, e.r) + ", horizon "
-		      + nd_size (e.r.horizon);
+		      + nd_short (e.r.horizon);
   std::string attrs;
   int cw = net.nodes[e.w.node].cycle, cr = net.nodes[e.r.node].cycle;
   if (cw >= 0 && cw == cr)
@@ -185,8 +200,8 @@ nd_dot (void)
 						    ? lbasename
 						      (main_input_filename)
 						    : "?")
-		  + " (bold: may be fused; red: cycle; dashed: one process "
-		    "per instance)\"];\n"
+		  + "\\n(bold: may be fused; red: cycle; dashed: one "
+		    "process per instance; ?: unknown)\"];\n"
 		  "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
 		  "  edge [fontname=\"Helvetica\", fontsize=10];\n";
   for (const erbium_net_node &n : net.nodes)

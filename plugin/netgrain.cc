@@ -203,8 +203,9 @@ ng_split (erbium_network *net, erbium_net_node *n)
     if (e.w.node == n->id && e.r.node == n->id)
       {
 	n->split_why = "a self-loop on stream " + e.stream
-		       + ": each instance reads what an earlier one wrote "
-			 "(a serializer token)";
+		       + ": an instance reads what an earlier one wrote (a "
+			 "serializer token, or a stream it writes and reads "
+			 "again)";
 	return;
       }
   if (n->cycle >= 0)
@@ -234,16 +235,18 @@ ng_split (erbium_network *net, erbium_net_node *n)
 /* ---------------------------------------------------------------------
    Rates.  */
 
-/* The product of the trip counts of CHAIN from position P on, into *N:
-   false with *WHY (about NODE) when one is a condition or not a
-   constant.  */
+/* The product of the trip counts of CHAIN from position P on, into *N,
+   but for loop SPREAD (whose iterations name different streams): false
+   with *WHY (about NODE) when one is a condition or not a constant.  */
 static bool
-ng_suffix (const std::vector<int> &chain, size_t p, int node,
+ng_suffix (const std::vector<int> &chain, size_t p, int node, int spread,
 	   HOST_WIDE_INT *n, std::string *why)
 {
   *n = 1;
   for (; p < chain.size (); p++)
     {
+      if (chain[p] == spread)
+	continue;
       const erbium_net_ctl &c = erbium_net.ctls[chain[p]];
       if (!c.loop)
 	{
@@ -263,9 +266,10 @@ ng_suffix (const std::vector<int> &chain, size_t p, int node,
   return true;
 }
 
-/* How many instances of end A there are for *NB of end B of NET: *NA,
-   and in what (*CTX: "the same loop (for at f.c:3)"); false with *WHY
-   when not static.  */
+/* How many instances of end A there are for *NB of end B of NET, per
+   stream (an end whose subscript is the index of one of its loops has
+   one instance per stream per iteration of it): *NA, and in what (*CTX:
+   "the same loop (for at f.c:3)"); false with *WHY when not static.  */
 static bool
 ng_rate (const erbium_network &net, const erbium_net_end &a,
 	 const erbium_net_end &b, HOST_WIDE_INT *na, HOST_WIDE_INT *nb,
@@ -277,8 +281,8 @@ ng_rate (const erbium_network &net, const erbium_net_end &a,
       size_t p = 0;
       while (p < ca.size () && p < cb.size () && ca[p] == cb[p])
 	p++;
-      if (!ng_suffix (ca, p, a.node, na, why)
-	  || !ng_suffix (cb, p, b.node, nb, why))
+      if (!ng_suffix (ca, p, a.node, a.spread, na, why)
+	  || !ng_suffix (cb, p, b.node, b.spread, nb, why))
 	return false;
       *ctx = "created in the same run of " + erbium_net.scopes[a.scope]->name;
       for (size_t k = p; k-- > 0;)
@@ -647,6 +651,8 @@ ng_balance (const erbium_network &net, const erbium_net_edge &e,
   HOST_WIDE_INT na, nb, pr = 1, pa = 1;
   if (!ng_rate (net, e.w, by, &na, &nb, ctx, why))
     return false;
+  if (e.w.spread >= 0 || by.spread >= 0)
+    *ctx += ", per stream of " + e.stream;
   if (adv && by.burst.kind != ERBIUM_NET_CONST)
     {
       *why = "the peek's window advances by an unknown burst ("

@@ -67,10 +67,13 @@ erbium_net_where (location_t loc)
 	 + std::to_string (x.line);
 }
 
-/* The source text of expression T.  */
+/* The source text of expression T (without the conversions around
+   it).  */
 static std::string
 net_text (tree t)
 {
+  while (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
+    t = TREE_OPERAND (t, 0);
   char *s = print_generic_expr_to_str (t);
   std::string r (s);
   free (s);
@@ -450,6 +453,8 @@ net_loop_trip (erbium_net_ctl *ctl, tree init, enum tree_code op,
 			fold_build2 (PLUS_EXPR, i64, span,
 				     build_int_cst (i64, extra)),
 			build_int_cst (i64, s));
+  while (TREE_CODE (n) == NON_LVALUE_EXPR)
+    n = TREE_OPERAND (n, 0);
   if (tree_fits_shwi_p (n))
     {
       ctl->trip = net_const (MAX (tree_to_shwi (n), 0));
@@ -543,13 +548,18 @@ net_push_ctl (net_walk *w, bool loop, const char *what, location_t loc)
 
 /* The subscripts an index expression IDX may have in W's scope, at the
    current chain; a variable initialised with a constant is settled at
-   the end of the walk (PENDING gets it).  */
+   the end of the walk (PENDING gets it).  *SPREAD is the loop of the
+   chain whose index IDX is, or -1.  */
 static erbium_net_subs
-net_index_subs (tree idx, net_walk *w, tree *pending)
+net_index_subs (tree idx, net_walk *w, tree *pending, int *spread)
 {
   erbium_net_subs s = { true, false, 0, 0 };
   idx = net_strip (idx);
   *pending = NULL_TREE;
+  *spread = -1;
+  for (int c : w->chain)
+    if (erbium_net.ctls[c].ivar && erbium_net.ctls[c].ivar == idx)
+      *spread = c;
   if (tree_fits_shwi_p (idx))
     {
       s.known = true;
@@ -604,6 +614,7 @@ net_sref (tree e, tree implicit, net_walk *w, erbium_net_sref *out,
   *pending = NULL_TREE;
   out->subs = { false, false, 0, 0 };
   out->whole = false;
+  out->spread = -1;
   out->text = net_text (e);
   e = net_strip (e);
   tree idx = NULL_TREE;
@@ -629,7 +640,7 @@ net_sref (tree e, tree implicit, net_walk *w, erbium_net_sref *out,
     {
       out->subs.array = true;
       if (idx)
-	out->subs = net_index_subs (idx, w, pending);
+	out->subs = net_index_subs (idx, w, pending, &out->spread);
       else
 	out->whole = !sub;
     }
@@ -733,6 +744,7 @@ net_note_creation (erbium_site *site, net_walk *w)
 	{
 	  r.sref.decl = erbium_keep (a.stream_decl);
 	  r.sref.subs = { false, false, 0, 0 };
+	  r.sref.spread = -1;
 	}
       if (pending)
 	w->pending.push_back ({ 'c', ev, (unsigned) c.accesses.size (),
@@ -1377,6 +1389,9 @@ erbium_network_note_function (tree fn)
     return;
   if (erbium_net.fn_scope.count (DECL_UID (fn)))
     return;
+  int k = 0;
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+    erbium_net.parm_index[DECL_UID (p)] = k++;
   net_walk w;
   w.scope = net_new_scope (fn, NULL);
   w.site = NULL;

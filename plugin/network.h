@@ -79,6 +79,9 @@ struct erbium_net_sref
   std::string text;
   /* A whole array of streams (passed to a `T s[]' parameter).  */
   bool whole;
+  /* The loop (erbium_net.ctls index) whose index is the subscript, or
+     -1: the instances of that loop name different streams.  */
+  int spread;
 };
 
 /* A loop or a condition around creations, calls and ticks (its index in
@@ -211,6 +214,9 @@ struct erbium_net_facts
   std::map<int, int> body_scope;
   /* DECL_UIDs of the functions whose address is taken.  */
   std::set<unsigned> address_taken;
+  /* DECL_UID of a parameter -> its position (GCC drops a function's
+     DECL_ARGUMENTS once it is compiled).  */
+  std::map<unsigned, int> parm_index;
 };
 
 extern erbium_net_facts erbium_net;
@@ -255,6 +261,9 @@ struct erbium_net_end
   /* The scope and place of the creation or tick.  */
   int scope;
   const erbium_net_at *at;
+  /* The loop whose index is the subscript of the stream (-1): per
+     stream, one instance of the end per iteration of it.  */
+  int spread;
 };
 
 /* A stream from a writer to a reader.  */

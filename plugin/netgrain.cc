@@ -123,8 +123,8 @@ ng_through_args (const erbium_net_callfx &c, const std::set<int> &wparms,
       {
 	mine->insert (a.second.parms.begin (), a.second.parms.end ());
 	if (!a.second.shared.empty ())
-	  return "passes " + a.second.shared + " to " + c.name
-		 + ", which writes through it";
+	  return "calls " + c.name + ", which writes through its argument "
+		 + std::to_string (a.first + 1) + ": " + a.second.shared;
       }
   return "";
 }

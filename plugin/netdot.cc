@@ -223,15 +223,17 @@ erbium_network_write_graph (void)
   FILE *f = fopen (erbium_opts.graph, "w");
   if (!f)
     {
-      error ("erbium plugin: cannot write the network graph %qs: %m",
-	     erbium_opts.graph);
+      error_at (UNKNOWN_LOCATION,
+		"erbium plugin: cannot write the network graph %qs: %m",
+		erbium_opts.graph);
       return;
     }
   bool ok = fwrite (d.data (), 1, d.size (), f) == d.size ();
   ok &= fclose (f) == 0;
   if (!ok)
-    error ("erbium plugin: cannot write the network graph %qs: %m",
-	   erbium_opts.graph);
+    error_at (UNKNOWN_LOCATION,
+	      "erbium plugin: cannot write the network graph %qs: %m",
+	      erbium_opts.graph);
 }
 
 /* PLUGIN_FINISH_UNIT: the graph, when the erbium-tasks pass has not

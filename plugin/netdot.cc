@@ -2,10 +2,11 @@
    text and as a picture: the "network" section of the erbium-tasks dump
    (one line per node, edge, cycle, fusion and splitting decision, each
    starting with "network "), and the Graphviz file of
-   -fplugin-arg-erbium-graph=FILE (the DOT language, graphviz.org), with
-   the fallback that writes it at the end of the unit when the
-   erbium-tasks pass did not run (a unit without task site, or -flto,
-   where cc1 stops before it).
+   -fplugin-arg-erbium-graph=FILE (the DOT language, graphviz.org),
+   written at the end of the unit (PLUGIN_FINISH_UNIT: also for a unit
+   without task site, and with -flto, where cc1 stops before the
+   erbium-tasks pass; outside any function, so that an error about the
+   file names no function).
 
    The picture: a box per site (its place and name, body function and
    instance count; dashed when it has one process per instance, "split
@@ -211,9 +212,11 @@ nd_dot (void)
   return d + "}\n";
 }
 
-/* See network.h.  */
-void
-erbium_network_write_graph (void)
+/* Write the Graphviz file -fplugin-arg-erbium-graph names, once (the
+   first call; nothing without the argument or after errors); a file
+   that cannot be written is a GCC error naming it.  */
+static void
+nd_write_graph (void)
 {
   static bool written;
   if (written || !erbium_opts.graph || seen_error ())
@@ -236,12 +239,11 @@ erbium_network_write_graph (void)
 	      erbium_opts.graph);
 }
 
-/* PLUGIN_FINISH_UNIT: the graph, when the erbium-tasks pass has not
-   written it.  */
+/* PLUGIN_FINISH_UNIT: the graph.  */
 static void
 nd_finish_unit (void *, void *)
 {
-  erbium_network_write_graph ();
+  nd_write_graph ();
 }
 
 /* See network.h.  */

@@ -333,7 +333,6 @@ bool erbium_net_subs_meet (const erbium_net_subs &a, const erbium_net_subs &b,
 void erbium_network_grain (erbium_network *net);
 
 /* The entry points (erbium_network_note_function, erbium_network_dump,
-   erbium_network_write_graph, erbium_init_network) are declared in
-   omp-stream.h.  */
+   erbium_init_network) are declared in omp-stream.h.  */
 
 #endif /* ERBIUM_NETWORK_H */

@@ -372,14 +372,10 @@ void erbium_network_note_function (tree fn);
    (tasksites.cc).  */
 void erbium_network_dump (FILE *file);
 
-/* Write the Graphviz file -fplugin-arg-erbium-graph names, once per unit
-   (the first call; nothing without the argument or after errors); a
-   file that cannot be written is a GCC error naming it.  */
-void erbium_network_write_graph (void);
-
-/* Register the end of the unit's fallback for the Graphviz file (a unit
-   without task site, or -flto, where the erbium-tasks pass does not
-   run).  */
+/* Register the writing of the Graphviz file -fplugin-arg-erbium-graph
+   names, at the end of the unit (PLUGIN_FINISH_UNIT; nothing without
+   the argument or after errors); a file that cannot be written is a GCC
+   error naming it.  */
 void erbium_init_network (const char *plugin_name);
 
 #endif /* ERBIUM_OMP_STREAM_H */

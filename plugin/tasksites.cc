@@ -391,7 +391,7 @@ bool erbium_tasks_pass::printed;
 unsigned int
 erbium_tasks_pass::execute (function *fun)
 {
-  if (!dump_file && !erbium_opts.graph)
+  if (!dump_file)
     return 0;
   /* Written at the last function compiled, when the static conversion
      (taskloop.cc) has seen every function: cgraphunit.cc clears a node's
@@ -401,9 +401,7 @@ erbium_tasks_pass::execute (function *fun)
     if (node->process && node->decl != fun->decl)
       return 0;
   printed = true;
-  if (dump_file)
-    erbium_dump_sites ();
-  erbium_network_write_graph ();
+  erbium_dump_sites ();
   return 0;
 }
 

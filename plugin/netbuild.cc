@@ -586,6 +586,9 @@ struct nb_tarjan
   int next;
 };
 
+/* Visit node V (Tarjan's strongconnect): when V is the root of a
+   component, pop it; a component of several nodes, or of one with an
+   edge to itself, is a cycle of T->net.  */
 static void
 nb_strongconnect (nb_tarjan *t, int v)
 {

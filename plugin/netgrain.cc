@@ -362,6 +362,16 @@ ng_discipline (const erbium_network &net, const erbium_net_edge &e,
       erbium_net_subs both;
       if (o.root != e.root || !erbium_net_subs_meet (o.subs, e.subs, &both))
 	continue;
+      if ((o.w.node != e.w.node || o.w.access != e.w.access)
+	  && ng_outside (o.w, e.w, true))
+	return "stream " + e.stream + " is also written by "
+	       + ng_node (o.w.node) + " before the writer's loop: the reader "
+	       "takes those elements first";
+      if ((o.w.node != e.w.node || o.w.access != e.w.access)
+	  && ng_outside (e.w, o.w, true))
+	return "stream " + e.stream + " is also written by "
+	       + ng_node (o.w.node) + " after the writer: the reader takes "
+	       "the elements of both";
       if (o.w.node != e.w.node || o.w.access != e.w.access)
 	return "stream " + e.stream + " has another writer, "
 	       + ng_node (o.w.node) + ": their positions interleave";

@@ -834,6 +834,8 @@ net_marker (tree_stmt_iterator i, int id, net_walk *w)
   return j;
 }
 
+/* See the declaration above: a new scope, the site's views, the body
+   walked, its writes classified.  */
 static void
 net_walk_body (erbium_site *site, tree body, net_walk *outer,
 	       tree_stmt_iterator *more)
@@ -1135,6 +1137,7 @@ net_expr_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* Walk the expression T of W's scope (net_expr_r).  */
 static void
 net_expr (tree t, net_walk *w)
 {
@@ -1142,6 +1145,9 @@ net_expr (tree t, net_walk *w)
     walk_tree (&t, net_expr_r, w, NULL);
 }
 
+/* Walk the statement T of W's scope: lists, blocks (their variables
+   are the scope's own), loops and conditions (net_construct), labels,
+   declarations, and the expressions of the others.  */
 static void
 net_stmt (tree t, net_walk *w)
 {

@@ -573,11 +573,14 @@ ng_sim_period (ng_sim s, int first, int second)
 }
 
 /* Whether fusing edge E of NET starves a cycle: "" when the schedule
-   does not (*NOTE then says on what cycle, if any), else the reason.  */
+   does not (*NOTE then says on what cycle, if any; *WRITER_FIRST
+   whether the schedule that does not starve runs the writer's instances
+   first), else the reason.  */
 static std::string
 ng_starvation (const erbium_network &net, const erbium_net_edge &e,
-	       std::string *note)
+	       std::string *note, bool *writer_first)
 {
+  *writer_first = true;
   ng_sim s;
   s.net = &net;
   s.e = &e;
@@ -607,10 +610,12 @@ ng_starvation (const erbium_network &net, const erbium_net_edge &e,
     return where + ": " + why;
   std::string seeds = s.seeds.empty () ? "no element" : s.seeds;
   int w = e.w.node, r = e.r.node;
-  if (ng_sim_period (s, w, r) || ng_sim_period (s, r, w))
+  *writer_first = ng_sim_period (s, w, r);
+  if (*writer_first || ng_sim_period (s, r, w))
     {
       *note = "; " + where + " (initially " + seeds + "): the schedule "
-	      "does not starve";
+	      "running the " + (*writer_first ? "writer's" : "reader's")
+	      + " instances first does not starve";
       return "";
     }
   return where + ": its tokens (initially " + seeds + ") would starve "
@@ -710,10 +715,12 @@ ng_fuse (const erbium_network &net, erbium_net_edge *e)
   if (!e->fuse_why.empty ()
       || !ng_balance (net, *e, adv, &nw, &nr, &ctx, &e->fuse_why))
     return;
-  e->fuse_why = ng_starvation (net, *e, &note);
+  e->fuse_why = ng_starvation (net, *e, &note, &e->writer_first);
   if (!e->fuse_why.empty ())
     return;
   e->fuse_ok = true;
+  e->rate_w = nw;
+  e->rate_r = nr;
   e->fuse_why = ctx + ", rate " + std::to_string ((long) nw) + ":"
 		+ std::to_string ((long) nr) + " (writer:reader instances), "
 		"bursts " + std::to_string ((long) e->w.burst.n) + " -> "

@@ -278,6 +278,12 @@ struct erbium_net_edge
   std::string stream, type;
   bool fuse_ok;
   std::string fuse_why;
+  /* When FUSE_OK: the writer's and the reader's instances per period of
+     the fused schedule (one of them 1), and whether that schedule runs
+     the writer's instances first (else the reader's: a cycle's tokens
+     may need it).  */
+  HOST_WIDE_INT rate_w, rate_r;
+  bool writer_first;
 };
 
 /* A stream of the unit as the network sees it: a stream declaration, or

@@ -55,7 +55,7 @@ main (int argc, char **argv)
 /* { dg-final { scan-plugin-dump "network edge 3: node 2 -> node 1, stream q in ring \\(int\\), writer burst 1, reader burst 1, horizon 1\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network cycle 0: nodes 1, 2\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network cycle 1: nodes 3, 4\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network fusion edge 2 \\(node 1 -> node 2\\): eligible: the same loop \\(for at net-ring.c:16\\), rate 1:1 \\(writer:reader instances\\), bursts 1 -> 1; on cycle 0 \\(initially 1 on q in ring\\): the schedule does not starve\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network fusion edge 2 \\(node 1 -> node 2\\): eligible: the same loop \\(for at net-ring.c:16\\), rate 1:1 \\(writer:reader instances\\), bursts 1 -> 1; on cycle 0 \\(initially 1 on q in ring\\): the schedule running the writer's instances first does not starve\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fusion edge 3 \\(node 2 -> node 1\\): not eligible: stream q in ring is also written by node 0 before the writer's loop: the reader takes those elements first\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fusion edge 5 \\(node 3 -> node 4\\): not eligible: on cycle 1: its tokens \\(initially no element\\) would starve a static schedule of node 3 and node 4\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network splitting node 1: not eligible: on cycle 0 with node 2: an instance waits for data that depends on an earlier one\n" erbium-tasks } } */

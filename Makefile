@@ -19,7 +19,8 @@
 #                     AddressSanitizer and UndefinedBehaviorSanitizer in
 #                     build-asan/; any report fails its test
 #   make check-tsan   the same with ThreadSanitizer, in build-tsan/
-#   make demo         the FM radio receiver on recorded speech
+#   make demo         the FM radio receiver on recorded speech, and the
+#                     network of its OpenMP stream version's task sites
 #   make bench        run the benchmarks (QUICK=1 for a short run)
 #   make install      headers, libraries, the plugin and erbium-gcc into
 #                     $(DESTDIR)$(PREFIX) and the compiler's plugin directory
@@ -250,7 +251,7 @@ BENCH_PROGS :=
 .PHONY: bench-build demo bench
 bench-build: all $(BENCH_PROGS)
 
-demo: all
+demo: all $(FMO_NET_PNG)
 	BUILD='$(BUILD)' scripts/demo
 
 bench: all

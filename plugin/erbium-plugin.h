@@ -75,6 +75,13 @@ struct erbium_options
      (0).  Source: measured on the FM receiver (one index and a base per
      view took fewer instructions per iteration), not the paper; GCC internals, "Loop Analysis and Representation".  */
   bool ivmerge;
+  /* graph=FILE: write the unit's network of OpenMP stream task sites
+     (network.h) as Graphviz to FILE, a path relative to the compiler's
+     working directory, overwritten; NULL (default) writes nothing.  A
+     FILE that cannot be written is a GCC error naming it.  Source: the
+     Erbium paper's process network (section 3); the format is
+     Graphviz's DOT language.  */
+  const char *graph;
 };
 
 extern struct erbium_options erbium_opts;

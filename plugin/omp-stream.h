@@ -15,7 +15,12 @@
                      for an OpenMP task without stream clause, GCC's own
                      OMP_TASK);
      tasksites.cc    when the unit is parsed, which sites run one
-                     process per instance; the dump (pass erbium-tasks).
+                     process per instance; the dump (pass erbium-tasks);
+     network.cc, netbuild.cc, netgrain.cc, netdot.cc
+                     the network of the unit's sites and streams, the
+                     fusion and splitting eligibility, the network
+                     section of the dump and the Graphviz file
+                     (network.h).
    The language is described in OMP-STREAM-SPEC.md of the project
    (sections 2 to 7) and in the docs/omp-stream.md; the
    runtime's contract is runtime/include/erbium/task.h.  */
@@ -356,5 +361,21 @@ bool erbium_call_may_move_streams (tree fndecl, std::string *why);
 /* The site whose er_site variable ADDR takes the address of, or
    NULL.  */
 erbium_site *erbium_site_of (tree addr);
+
+/* ---- network.cc, netdot.cc (network.h) ---- */
+
+/* Record the facts of the network from FN's GENERIC, before its sites
+   are outlined: outline.cc, for each function it is given.  */
+void erbium_network_note_function (tree fn);
+
+/* Write the network section into the erbium-tasks dump FILE
+   (tasksites.cc).  */
+void erbium_network_dump (FILE *file);
+
+/* Register the writing of the Graphviz file -fplugin-arg-erbium-graph
+   names, at the end of the unit (PLUGIN_FINISH_UNIT; nothing without
+   the argument or after errors); a file that cannot be written is a GCC
+   error naming it.  */
+void erbium_init_network (const char *plugin_name);
 
 #endif /* ERBIUM_OMP_STREAM_H */

@@ -2788,6 +2788,7 @@ erbium_outline_function (void *gcc_data, void *)
 	  family.safe_push (n->decl);
   for (tree fn : family)
     {
+      erbium_network_note_function (fn);
       if (erbium_has_sites (fn))
 	{
 	  erbium_find f = { fn, NULL };

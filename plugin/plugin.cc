@@ -65,6 +65,7 @@ struct erbium_options erbium_opts = {
   /* burst */ 0,
   /* loopalign */ ERBIUM_LOOPALIGN_CHANGED,
   /* ivmerge */ true,
+  /* graph */ NULL,
 };
 
 /* The comma-separated pass list given to dump=, or "" for all passes;
@@ -78,6 +79,7 @@ enum erbium_arg_kind
   ERBIUM_ARG_BURST,		/* burst=N */
   ERBIUM_ARG_LOOPALIGN,		/* loopalign=0|1|all */
   ERBIUM_ARG_DUMP,		/* dump[=PASS,...] */
+  ERBIUM_ARG_GRAPH,		/* graph=FILE */
   ERBIUM_ARG_WERROR,		/* Werror=NAME,... */
   ERBIUM_ARG_WNO_ERROR,		/* Wno-error=NAME,... */
   ERBIUM_ARG_HELP		/* help */
@@ -123,6 +125,9 @@ static const struct erbium_arg
     "erbium-window, erbium-lower, erbium-ivmerge, erbium-loopalign, "
     "erbium-tasks; default all)",
     ERBIUM_ARG_DUMP, NULL },
+  { "graph", "graph=FILE",
+    "write the unit's network of OpenMP stream task sites as Graphviz to "
+    "FILE", ERBIUM_ARG_GRAPH, NULL },
   { "Werror", "Werror=NAME,...",
     "make the plugin's warnings -WNAME errors (GCC rejects "
     "-Werror=erbium-...)", ERBIUM_ARG_WERROR, NULL },
@@ -480,6 +485,15 @@ erbium_parse_args (struct plugin_name_args *info)
 	  break;
 	case ERBIUM_ARG_DUMP:
 	  erbium_dump_list = value ? value : "";
+	  break;
+	case ERBIUM_ARG_GRAPH:
+	  if (!value || !*value)
+	    {
+	      error ("erbium plugin: argument %<graph%>: expected a file name "
+		     "(%<-fplugin-arg-%s-graph=FILE.dot%>)", info->base_name);
+	      return false;
+	    }
+	  erbium_opts.graph = value;
 	  break;
 	case ERBIUM_ARG_WERROR:
 	case ERBIUM_ARG_WNO_ERROR:

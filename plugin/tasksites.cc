@@ -326,7 +326,8 @@ erbium_decide_sites (void *, void *)
 
 /* Write every task site of the unit to the dump file: its creations,
    whether it runs one process per site or per instance and why, and its
-   static conversion or the reason there is none.  */
+   static conversion or the reason there is none; then the network
+   (netdot.cc).  */
 static void
 erbium_dump_sites (void)
 {
@@ -350,6 +351,7 @@ erbium_dump_sites (void)
 		     "a function compiled");
 	}
     }
+  erbium_network_dump (dump_file);
 }
 
 /* The pass erbium-tasks: writes the sites' description into its dump,

@@ -259,14 +259,14 @@ fm_omp_run (struct fm_omp *p, long a)
   int tin, tout;
   struct fm_deemph_state din, dout;
 
-#pragma omp task output (rtok << tout)
+#pragma omp task output (rtok << tout) task_name (read_seed)
   tout = 0;
-#pragma omp task output (dtok << dout)
+#pragma omp task output (dtok << dout) task_name (deemph_seed)
   {
     dout.s = 0.0f;
     dout.p = 0.0f;
   }
-#pragma omp task output (stok << tout)
+#pragma omp task output (stok << tout) task_name (sink_seed)
   tout = 1;
 
   for (long i = 0; i < nbx; i++)
@@ -275,7 +275,7 @@ fm_omp_run (struct fm_omp *p, long a)
       long cx = fm_omp_count (n, b, i);
       struct fm_cf xo[cx];
 #pragma omp task input (rtok >> tin) output (rtok << tout) \
-		 output (x << xo[cx]) firstprivate (pp, cx)
+		 output (x << xo[cx]) firstprivate (pp, cx) task_name (read)
       tout = fm_omp_read (pp, tin, xo, cx);
 
       /* CH block I: X from I * B, the block and FM_CH_TAPS - 1 after.  */
@@ -286,7 +286,7 @@ fm_omp_run (struct fm_omp *p, long a)
 	  long adv = i + 1 < nbc ? b : win;
 	  struct fm_cf xw[win], co[cc];
 #pragma omp task input (x >> xw[adv]) output (ch << co[cc]) \
-		 firstprivate (pp, cc)
+		 firstprivate (pp, cc) task_name (channel)
 	  fm_omp_channel (pp, co, xw, cc);
 	}
 
@@ -299,7 +299,7 @@ fm_omp_run (struct fm_omp *p, long a)
 	  struct fm_cf cw[win];
 	  float dmo[cd];
 #pragma omp task input (ch >> cw[adv]) output (dm << dmo[cd]) \
-		 firstprivate (cd)
+		 firstprivate (cd) task_name (demod)
 	  fm_omp_demod (dmo, cw, cd);
 	}
 
@@ -313,10 +313,11 @@ fm_omp_run (struct fm_omp *p, long a)
 	  long adv = i + 1 < nba ? b : win;
 	  float dw[win], ao[ca], ai[ca], deo[ca];
 #pragma omp task input (dm >> dw[adv]) output (au << ao[ca]) \
-		 firstprivate (pp, ca)
+		 firstprivate (pp, ca) task_name (audio)
 	  fm_omp_audio (pp, ao, dw, ca);
 #pragma omp task input (dtok >> din) output (dtok << dout) \
-		 input (au >> ai[ca]) output (de << deo[ca]) firstprivate (ca)
+		 input (au >> ai[ca]) output (de << deo[ca]) firstprivate (ca) \
+		 task_name (deemph)
 	  dout = fm_omp_deemph (din, deo, ai, ca);
 	}
 
@@ -332,18 +333,19 @@ fm_omp_run (struct fm_omp *p, long a)
 	  for (int bd = 0; bd < FM_EQ_BANDS - 1; bd++)
 	    {
 #pragma omp task peek (de >> ew[win]) output (eq[bd] << bo[ce]) \
-		 firstprivate (pp, bd, ce)
+		 firstprivate (pp, bd, ce) task_name (band)
 	      fm_omp_band (pp->taps.eq[bd], bo, ew, ce);
 	    }
 	  {
 	    int bd = FM_EQ_BANDS - 1;
 #pragma omp task input (de >> ew[adv]) output (eq[bd] << bo[ce]) \
-		 firstprivate (pp, bd, ce)
+		 firstprivate (pp, bd, ce) task_name (last_band)
 	    fm_omp_band (pp->taps.eq[bd], bo, ew, ce);
 	  }
 #pragma omp task input (stok >> tin) output (stok << tout) \
 		 input (eq[0] >> s0[ce], eq[1] >> s1[ce], eq[2] >> s2[ce], \
-			eq[3] >> s3[ce]) firstprivate (pp, ce)
+			eq[3] >> s3[ce]) firstprivate (pp, ce) \
+		 task_name (sink)
 	  tout = fm_omp_sink (pp, tin, s0, s1, s2, s3, ce);
 	}
     }

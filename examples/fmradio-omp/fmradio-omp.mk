@@ -19,8 +19,8 @@
 # LDFLAGS, HWLOC_LIBS (config.mk), PLUGIN_SO and RUNTIME_LIB_A (the
 # including makefile has their rules), SANITIZE_FLAGS and SAN_STAMP
 # (optional), and FM_DIR, FM_OBJD, FM_HEADERS,
-# FM_CFLAGS, FM_PLACE (examples/fmradio/fmradio.mk).  Defines FMO_DIR
-# and FMO_PROG.
+# FM_CFLAGS, FM_PLACE (examples/fmradio/fmradio.mk).  Defines FMO_DIR,
+# FMO_PROG and FMO_NET_PNG.
 
 TOP           ?= .
 BUILD         ?= build
@@ -42,3 +42,19 @@ $(FMO_PROG): $(FMO_DIR)/fmradio-omp.c $(FM_OBJD)/dsp.o $(FM_OBJD)/wav.o \
   $(FM_HEADERS) $(PLUGIN_SO) $(RUNTIME_LIB_A) $(SAN_STAMP)
 	@mkdir -p $(@D)
 	$(FMO_CMD)
+
+# The receiver's network of task sites and streams (docs/omp-stream.md,
+# "The network"): the plugin writes it as Graphviz while it compiles
+# fmradio-omp.c (-fplugin-arg-erbium-graph; the assembly is discarded),
+# and Graphviz's dot (scripts/install-deps) draws it; `make demo' shows
+# it next to the receiver's audio picture.
+FMO_NET_DOT := $(BUILD)/fmradio/network.dot
+FMO_NET_PNG := $(BUILD)/fmradio/network.png
+
+$(FMO_NET_PNG): $(FMO_DIR)/fmradio-omp.c $(FM_HEADERS) $(PLUGIN_SO)
+	@mkdir -p $(@D)
+	$(CC) $(FM_CFLAGS) -fopenmp -fplugin=$(abspath $(PLUGIN_SO)) \
+	  -fplugin-arg-erbium-graph=$(FMO_NET_DOT) -I$(TOP)/runtime/include \
+	  -S $< -o /dev/null
+	$(TOP)/scripts/install-deps --quiet
+	dot -Tpng $(FMO_NET_DOT) -o $@

@@ -23,6 +23,11 @@
 #                               <erbium/task.h> (task-api), libgomp tasks
 #                               with depend (gomp-depend) and a TBB flow
 #                               graph (tbb-flow)
+#   $(BUILD)/bench/grain-*      the grain benchmark (bench/grain/grain.mk):
+#                               OpenMP stream programs built with the
+#                               plugin's fusion and splitting on (auto)
+#                               and off, against a sequential build,
+#                               libgomp tasks, FFTW and OpenBLAS
 #
 # bench/exploration/xbench.c (the drivers' shared chores, xbench.h) and
 # erbium.c (the C-API kernel, bench/plugin's same-run reference) are
@@ -80,3 +85,4 @@ include $(TOP)/bench/plugin/plugin.mk
 include $(TOP)/bench/stripmine/stripmine.mk
 include $(TOP)/bench/fmradio/fmradio.mk
 include $(TOP)/bench/tasks/tasks.mk
+include $(TOP)/bench/grain/grain.mk

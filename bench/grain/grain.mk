@@ -62,11 +62,12 @@ GR_LIBS_fibo     :=
 GR_LIBS_fft      := -lfftw3_threads -lfftw3 -lpthread -lm
 GR_LIBS_cholesky := -lopenblas -lm
 
-GR_STREAM_BENCHES := chain8 heavy seidel fibo
-GR_GOMP_BENCHES   := chain8 heavy seidel fibo
+GR_STREAM_BENCHES := chain8 heavy seidel fibo fft cholesky
+GR_GOMP_BENCHES   := chain8 heavy seidel fibo cholesky
 GR_PROGS := $(foreach b,$(GR_STREAM_BENCHES),$(GR_PRE)-$(b)-auto \
               $(GR_PRE)-$(b)-off $(GR_PRE)-$(b)-seq) \
             $(foreach b,$(GR_GOMP_BENCHES),$(GR_PRE)-$(b)-gomp) \
+            $(GR_PRE)-fft-fftw $(GR_PRE)-cholesky-openblas \
             $(GR_PRE)-fmradio-off
 
 BENCH_PROGS += $(GR_PROGS)
@@ -105,6 +106,16 @@ $(GR_PRE)-%-off: $(GR_DIR)/%-stream.c $(GR_DIR)/%.h $(GR_DIR)/grain.h \
 	@mkdir -p $(@D)
 	$(CC) $(GR_CFLAGS) $(GR_PLUGIN) $$(cat $(GR_OFF_FILE)) \
 	  -DGRAIN_IMPL='"off"' $(LDFLAGS) $< -o $@ $(GR_LIBS_$*) $(GR_RT_LIBS)
+
+# The library peers.
+$(GR_PRE)-fft-fftw: $(GR_DIR)/fft-fftw.c $(GR_DIR)/fft.h $(GR_DIR)/grain.h
+	@mkdir -p $(@D)
+	$(CC) $(GR_CFLAGS) $(LDFLAGS) $< -o $@ $(GR_LIBS_fft)
+
+$(GR_PRE)-cholesky-openblas: $(GR_DIR)/cholesky-openblas.c \
+  $(GR_DIR)/cholesky.h $(GR_DIR)/grain.h
+	@mkdir -p $(@D)
+	$(CC) $(GR_CFLAGS) $(LDFLAGS) $< -o $@ $(GR_LIBS_cholesky)
 
 # The FM receiver's omp-stream build with GRAIN_OFF_FLAGS: the flags of
 # examples/fmradio-omp/fmradio-omp.mk's FMO_CMD, without the sanitizer.

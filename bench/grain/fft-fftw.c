@@ -41,7 +41,7 @@ main (int argc, char **argv)
   fft_cplx *out = grain_alloc (prog, r.n, sizeof (fft_cplx));
   fftw_plan p = fftw_plan_dft_1d ((int) r.n, src, out, FFTW_FORWARD,
 				  FFTW_ESTIMATE);
-  memcpy (src, r.in, r.n * sizeof *src);
+  memcpy (src, r.input, r.n * sizeof *src);
 
   double t0 = grain_now ();
   fftw_execute (p);

@@ -23,7 +23,7 @@ main (int argc, char **argv)
   fft_cplx *out = grain_alloc (prog, n, sizeof (fft_cplx));
 
   double t0 = grain_now ();
-  memcpy (a, r.in, n * sizeof *a);
+  memcpy (a, r.input, n * sizeof *a);
   for (long i = 0; i < r.radix; i++)
     {
       long bs = n >> i;

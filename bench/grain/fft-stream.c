@@ -40,7 +40,7 @@ main (int argc, char **argv)
     return 2;
   long n = r.n, radix = r.radix;
   fft_cplx *out = grain_alloc (prog, n, sizeof (fft_cplx));
-  const fft_cplx *in = r.in;
+  const fft_cplx *in = r.input;
   fftw_plan leaf = r.leaf;
 
   double t0 = grain_now ();

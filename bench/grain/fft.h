@@ -41,7 +41,7 @@ typedef double _Complex fft_cplx;
 struct fft_run
 {
   long n, radix, n2;
-  fft_cplx *in;
+  fft_cplx *input;
   fft_cplx **twid;
   fftw_plan leaf;
   int verify;
@@ -116,9 +116,9 @@ fft_setup (int argc, char **argv, const char *prog, struct fft_run *r)
     }
   r->n = 1L << l;
   r->n2 = r->n >> r->radix;
-  r->in = grain_alloc (prog, r->n, sizeof (fft_cplx));
+  r->input = grain_alloc (prog, r->n, sizeof (fft_cplx));
   for (long e = 0; e < r->n; e++)
-    r->in[e] = fft_input (e);
+    r->input[e] = fft_input (e);
   r->twid = grain_alloc (prog, r->radix, sizeof *r->twid);
   for (long i = 0; i < r->radix; i++)
     {
@@ -144,7 +144,7 @@ fft_error (const char *prog, const struct fft_run *r, const fft_cplx *out)
 {
   fft_cplx *ref = grain_alloc (prog, r->n, sizeof (fft_cplx));
   fft_cplx *tmp = grain_alloc (prog, r->n, sizeof (fft_cplx));
-  memcpy (tmp, r->in, r->n * sizeof *tmp);
+  memcpy (tmp, r->input, r->n * sizeof *tmp);
   fftw_plan p = fftw_plan_dft_1d ((int) r->n, tmp, ref, FFTW_FORWARD,
 				  FFTW_ESTIMATE);
   fftw_execute (p);
@@ -166,8 +166,8 @@ fft_error (const char *prog, const struct fft_run *r, const fft_cplx *out)
 	  long ph = (long) ((uint64_t) e * (uint64_t) bin
 			    % (uint64_t) r->n);
 	  long double a = -2.0L * acosl (-1.0L) * ph / r->n;
-	  re += creal (r->in[e]) * cosl (a) - cimag (r->in[e]) * sinl (a);
-	  im += creal (r->in[e]) * sinl (a) + cimag (r->in[e]) * cosl (a);
+	  re += creal (r->input[e]) * cosl (a) - cimag (r->input[e]) * sinl (a);
+	  im += creal (r->input[e]) * sinl (a) + cimag (r->input[e]) * cosl (a);
 	}
       dmax = fmax (dmax, cabs (out[bin] - ((double) re + (double) im * I)));
     }
@@ -192,7 +192,7 @@ fft_finish (const char *prog, const char *impl, struct fft_run *r,
   for (long i = 0; i < r->radix; i++)
     free (r->twid[i]);
   free (r->twid);
-  free (r->in);
+  free (r->input);
   free (out);
   return grain_report ("fft_1d", impl, params, secs, d, r->verify, err,
 		       FFT_BOUND);

@@ -9,12 +9,14 @@
 #
 # For each benchmark B of chain8, heavy, seidel, fibo, fft and cholesky,
 # under $(BUILD)/bench/:
-#   grain-B-auto    bench/grain/B-stream.c, the stream pragmas compiled
-#                   by the plugin with -fopenmp and its defaults
+#   grain-B-auto    the stream program (bench/grain/*-stream.c), the
+#                   stream pragmas compiled by the plugin with -fopenmp
+#                   and its defaults
 #   grain-B-off     the same source with GRAIN_OFF_FLAGS (no fusion, no
 #                   splitting)
-#   grain-B-seq     bench/grain/B-seq.c, plain C, one thread
-#   grain-B-gomp    bench/grain/B-gomp.c, libgomp tasks (not fft)
+#   grain-B-seq     the sequential program (bench/grain/*-seq.c), plain
+#                   C, one thread
+#   grain-B-gomp    libgomp tasks (bench/grain/*-gomp.c; not fft)
 # and the library peers grain-fft-fftw (FFTW's plan, --threads 1 or 2)
 # and grain-cholesky-openblas (LAPACK's dpotrf from OpenBLAS), and
 # grain-fmradio-off, examples/fmradio-omp/fmradio-omp.c built as the

@@ -12,7 +12,12 @@
    for inputs and peeks, room for outputs: ostream.c), computes the
    windows, runs the body, marks the ranges done and drops the stream
    references.  A site flagged ER_SITE_PER_INSTANCE has a process per
-   instance instead; an undeferred instance runs in its creator.
+   instance instead; an undeferred instance runs in its creator.  A site
+   split into W workers (ER_SITE_SPLIT) has W processes, each with a
+   queue of its own: instance K goes to worker K mod W, which runs its
+   instances in creation order; the frontiers of ostream.c pass an
+   instance only when every earlier one is done, whichever worker ran
+   it, so readers see what W = 1 would give them.
 
    taskwait.  Each creating task (the main thread, any thread, or an
    instance whose body creates tasks) has a children count: the number
@@ -49,7 +54,10 @@ typedef struct er_qnode
   struct er_qnode *_Atomic next;
 } er_qnode;
 
-/* A site's runtime state (er_site.rt).  */
+/* A site's runtime state (er_site.rt).  A site split into W workers
+   has W of them: the site's, which is its worker 0 and keeps the
+   site's counts, and one per other worker, which only use the queue,
+   the process and the windows' streams (and SITE_RT, INDEX).  */
 typedef struct er_site_rt
 {
   /* The creators' line.  */
@@ -71,6 +79,11 @@ typedef struct er_site_rt
   er_site *site;
   struct er_site_rt *next;	/* every site's, newest first */
   pthread_mutex_t start_lock;
+  struct er_site_rt *site_rt;	/* the site's (itself for worker 0) */
+  int index;			/* its worker's number, from 0 */
+  /* The site's only: its workers, WORKERS[0] itself.  */
+  int nworkers;
+  struct er_site_rt **workers;
 } er_site_rt;
 
 /* A creating task's children (head of this file).  */
@@ -336,6 +349,107 @@ er_act_free (er_act *a)
 
 /* ---- sites ----------------------------------------------------------- */
 
+static const char *
+er_where (const er_site *site)
+{
+  return site->where ? site->where : "?";
+}
+
+
+/* ERBIUM_SPLIT: the workers of every split site, or 0 when unset or
+   "auto" (each site's flags decide); read once.  */
+static int
+er_split_env (void)
+{
+  static _Atomic int cached = -1;
+  /* Relaxed: every thread computes the same value.  */
+  int v = atomic_load_explicit (&cached, memory_order_relaxed);
+  if (v >= 0)
+    return v;
+  const char *s = getenv ("ERBIUM_SPLIT");
+  v = 0;
+  if (s && *s && strcmp (s, "auto") != 0)
+    {
+      char *end;
+      long n = strtol (s, &end, 10);
+      if (*end || n < 1 || n > 255)
+	er_fatal ("ERBIUM_SPLIT=\"%s\": expected a number of workers from 1 "
+		  "to 255 for every split task site (1: none is split), or "
+		  "auto (docs/environment.md)", s);
+      v = (int) n;
+    }
+  atomic_store_explicit (&cached, v, memory_order_relaxed);
+  return v;
+}
+
+/* The number of workers of SITE (erbium/task.h, ER_SITE_SPLIT): 1 for a
+   site not split; ERBIUM_SPLIT's when set; the site's own; or under
+   auto, its share of the work times the cores, rounded, within
+   [1, cores].  *HOW says which, for the placement report.  */
+static int
+er_site_workers (const er_site *site, const char **how)
+{
+  int f = site->flags;
+  *how = "not split";
+  if (!(f & ER_SITE_SPLIT) || (f & ER_SITE_PER_INSTANCE))
+    return 1;
+  int share = ER_SITE_SHARE_OF (f);
+  if (share > 100)
+    er_fatal ("task site %s: flags give a share of the work of %d%% (rule: "
+	      "ER_SITE_SHARE of 0 .. 100; erbium/task.h)", er_where (site),
+	      share);
+  int w = er_split_env ();
+  *how = "ERBIUM_SPLIT";
+  if (w)
+    return w;
+  *how = "the site's flags";
+  if ((w = ER_SITE_WORKERS_OF (f)))
+    return w;
+  int cores = er_ncores ();
+  *how = "auto";
+  w = share ? (share * cores + 50) / 100 : cores;
+  return w < 1 ? 1 : w > cores ? cores : w;
+}
+
+/* A new worker state of SITE (its queue empty, its process not
+   started), the site's own when SITE_RT is NULL.  */
+static er_site_rt *
+er_worker_new (er_site *site, er_site_rt *site_rt, int index)
+{
+  er_site_rt *rt = er_zalloc_line (sizeof *rt, "a task site's state");
+  /* Relaxed: RT is published by er_site_rt_of's release stores.  */
+  atomic_store_explicit (&rt->head, &rt->stub, memory_order_relaxed);
+  atomic_store_explicit (&rt->tail, &rt->stub, memory_order_relaxed);
+  atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
+  pthread_mutex_init (&rt->start_lock, NULL);
+  rt->site = site;
+  rt->site_rt = site_rt ? site_rt : rt;
+  rt->index = index;
+  return rt;
+}
+
+/* Make SITE's state and its workers'.  */
+static er_site_rt *
+er_site_rt_make (er_site *site)
+{
+  const char *how;
+  int n = er_site_workers (site, &how);
+  er_site_rt *rt = er_worker_new (site, NULL, 0);
+  rt->nworkers = n;
+  rt->workers = malloc ((size_t) n * sizeof *rt->workers);
+  if (!rt->workers)
+    er_fatal ("out of memory starting task site %s", er_where (site));
+  rt->workers[0] = rt;
+  for (int k = 1; k < n; k++)
+    rt->workers[k] = er_worker_new (site, rt, k);
+  if ((site->flags & ER_SITE_SPLIT)
+      && er_env_flag ("ERBIUM_PLACEMENT_REPORT", 0))
+    fprintf (stderr, "erbium: task site %s: %d worker%s (%s; share %d%%, "
+	     "%d cores)\n", er_where (site), n, n == 1 ? "" : "s", how,
+	     ER_SITE_SHARE_OF (site->flags), er_ncores ());
+  return rt;
+}
+
 /* SITE's runtime state, made at its first instance.  */
 static er_site_rt *
 er_site_rt_of (er_site *site)
@@ -353,13 +467,7 @@ er_site_rt_of (er_site *site)
   rt = site->rt;
   if (!rt)
     {
-      rt = er_zalloc_line (sizeof *rt, "a task site's state");
-      /* Relaxed: RT is published by the release stores below.  */
-      atomic_store_explicit (&rt->head, &rt->stub, memory_order_relaxed);
-      atomic_store_explicit (&rt->tail, &rt->stub, memory_order_relaxed);
-      atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
-      pthread_mutex_init (&rt->start_lock, NULL);
-      rt->site = site;
+      rt = er_site_rt_make (site);
       /* Relaxed: the list's writers hold er_sites_lock.  Release,
 	 pairs with the acquire loads of the list (er_tasks_idle_try,
 	 er_tasks_quiesce) and of SITE->rt (above): RT's fields, NEXT
@@ -370,12 +478,6 @@ er_site_rt_of (er_site *site)
     }
   pthread_mutex_unlock (&er_sites_lock);
   return rt;
-}
-
-static const char *
-er_where (er_site *site)
-{
-  return site->where ? site->where : "?";
 }
 
 /* ---- children counts and taskwait ------------------------------------ */
@@ -482,10 +584,14 @@ er_report_task (FILE *f, er_act *a)
   if (!a)
     return;
   fprintf (f, "(task site %s, ", er_where (a->site));
-  if (a->serial >= 0)
-    fprintf (f, "instance %lld) ", (long long) a->serial);
-  else
+  if (a->serial < 0)
     fputs ("undeferred instance) ", f);
+  else if (a->rt && a->rt->nworkers > 1)
+    fprintf (f, "instance %lld, on worker %lld of %d) ",
+	     (long long) a->serial,
+	     (long long) (a->serial % a->rt->nworkers), a->rt->nworkers);
+  else
+    fprintf (f, "instance %lld) ", (long long) a->serial);
 }
 
 static void
@@ -866,11 +972,17 @@ static void
 er_site_idle_report (struct er_waiter *w, FILE *f)
 {
   er_site_rt *rt = w->ctx;
-  fprintf (f, "(the process of task site %s) waits for instances: "
-	   "none queued", er_where (rt->site));
+  if (rt->site_rt->nworkers > 1)
+    fprintf (f, "(worker %d of %d of task site %s) waits for instances: "
+	     "none queued", rt->index, rt->site_rt->nworkers,
+	     er_where (rt->site));
+  else
+    fprintf (f, "(the process of task site %s) waits for instances: "
+	     "none queued", er_where (rt->site));
 }
 
-/* A site's process (head of this file).  P: its er_site_rt *.  */
+/* A site's process, or one of its workers (head of this file).  P: its
+   er_site_rt *.  */
 static void
 er_site_main (void *p)
 {
@@ -1102,7 +1214,9 @@ er_task_create_1 (er_site *site, const void *args, size_t args_size,
     er_process_start (-1, er_instance_main, &a, sizeof a);
   else
     {
-      er_site_give (rt, a);
+      /* Round robin over the workers (erbium/task.h, ER_SITE_SPLIT).  */
+      er_site_give (rt->nworkers > 1
+		    ? rt->workers[serial % rt->nworkers] : rt, a);
       if (serial % ER_BACKLOG_CHECK == 0)
 	er_backlog_check (rt, serial);
     }
@@ -1211,9 +1325,11 @@ er_task_create_range_1 (er_site *site, const void *args, size_t args_size,
   for (int k = 0; k < nacc; k++)
     er_task_check_access (site, acc, k);
 
-  if ((flags & ER_TASK_UNDEFERRED) || (site->flags & ER_SITE_PER_INSTANCE))
+  if ((flags & ER_TASK_UNDEFERRED) || (site->flags & ER_SITE_PER_INSTANCE)
+      || er_site_rt_of (site)->nworkers > 1)
     {
-      /* Instance after instance: the same positions.  */
+      /* Instance after instance: the same positions (a split site's go
+	 to its workers in turn).  */
       void *buf = args_size ? malloc (args_size) : NULL;
       if (args_size && !buf)
 	er_fatal ("out of memory creating an instance of task site %s",
@@ -1301,10 +1417,14 @@ er_tasks_quiesce (void)
      processes' acquire loads (er_site_idle_try, er_site_main), the
      loads with er_site_give's release store of RUNNING.  */
   for (er_site_rt *rt = atomic_load (&er_sites); rt; rt = rt->next)
-    if (atomic_load (&rt->running))
+    for (int k = 0; k < rt->nworkers; k++)
       {
-	atomic_store (&rt->stop, 1);
-	er_wakeq_wake (&rt->wq);
+	er_site_rt *wk = rt->workers[k];
+	if (atomic_load (&wk->running))
+	  {
+	    atomic_store (&wk->stop, 1);
+	    er_wakeq_wake (&wk->wq);
+	  }
       }
 }
 
@@ -1315,9 +1435,13 @@ er_tasks_stopped (void)
      exit's wait), RUNNING's store pairs with er_site_give's acquire
      load, so that a later instance starts the site's process again.  */
   for (er_site_rt *rt = atomic_load (&er_sites); rt; rt = rt->next)
-    if (atomic_load (&rt->stop))
+    for (int k = 0; k < rt->nworkers; k++)
       {
-	atomic_store (&rt->running, 0);
-	atomic_store (&rt->stop, 0);
+	er_site_rt *wk = rt->workers[k];
+	if (atomic_load (&wk->stop))
+	  {
+	    atomic_store (&wk->running, 0);
+	    atomic_store (&wk->stop, 0);
+	  }
       }
 }

@@ -142,6 +142,9 @@ enum erbium_warning
      as one in a clause of a task pragma (OMP-STREAM-SPEC.md 2.4;
      pragmas.cc).  */
   ERBIUM_WARN_IMPLICIT_STREAM,
+  /* -Werbium-split: #pragma erbium grain split (N) with N > 1 before a
+     task site that may not be split (netgrain.cc).  */
+  ERBIUM_WARN_SPLIT,
   ERBIUM_WARN_COUNT
 };
 

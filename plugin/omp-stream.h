@@ -44,6 +44,12 @@ enum erbium_access_kind
 
 /* er_site.flags and er_task_create's flags of <erbium/task.h>.  */
 #define ERBIUM_SITE_PER_INSTANCE 1
+/* ER_SITE_SPLIT, ER_SITE_WORKERS (W) and ER_SITE_SHARE (PERCENT): a site
+   run by W workers, or by as many as its share of the work gives it on
+   the cores found at run time (W = 0).  */
+#define ERBIUM_SITE_SPLIT 2
+#define ERBIUM_SITE_WORKERS(w) (((w) & 0xfff) << 8)
+#define ERBIUM_SITE_SHARE(p) (((p) & 0xff) << 20)
 #define ERBIUM_TASK_UNDEFERRED 1
 
 /* One stream access of a task clause (input, output, peek; inout_reuse

@@ -356,6 +356,9 @@ er_where (const er_site *site)
 }
 
 
+/* The most workers of a site (erbium/task.h, ER_SITE_SPLIT).  */
+#define ER_SPLIT_MAX 1024
+
 /* ERBIUM_SPLIT: the workers of every split site, or 0 when unset or
    "auto" (each site's flags decide); read once.  */
 static int
@@ -372,10 +375,10 @@ er_split_env (void)
     {
       char *end;
       long n = strtol (s, &end, 10);
-      if (*end || n < 1 || n > 255)
+      if (*end || n < 1 || n > ER_SPLIT_MAX)
 	er_fatal ("ERBIUM_SPLIT=\"%s\": expected a number of workers from 1 "
-		  "to 255 for every split task site (1: none is split), or "
-		  "auto (docs/environment.md)", s);
+		  "to %d for every split task site (1: none is split), or "
+		  "auto (docs/environment.md)", s, ER_SPLIT_MAX);
       v = (int) n;
     }
   atomic_store_explicit (&cached, v, memory_order_relaxed);
@@ -398,6 +401,10 @@ er_site_workers (const er_site *site, const char **how)
     er_fatal ("task site %s: flags give a share of the work of %d%% (rule: "
 	      "ER_SITE_SHARE of 0 .. 100; erbium/task.h)", er_where (site),
 	      share);
+  if (ER_SITE_WORKERS_OF (f) > ER_SPLIT_MAX)
+    er_fatal ("task site %s: flags ask for %d workers (rule: "
+	      "ER_SITE_WORKERS of 1 .. %d; erbium/task.h)", er_where (site),
+	      ER_SITE_WORKERS_OF (f), ER_SPLIT_MAX);
   int w = er_split_env ();
   *how = "ERBIUM_SPLIT";
   if (w)

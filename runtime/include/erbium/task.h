@@ -142,7 +142,7 @@ typedef struct er_site
    those assigned at creation, and a stream's frontiers move over an
    instance only once it and every instance before it are done, so what
    every reader sees, and the results, are those of W = 1 (bit for bit).
-   W is ER_SITE_WORKERS_OF (flags), 1 .. 255 (1: not split); 0 lets the
+   W is ER_SITE_WORKERS_OF (flags), 1 .. 1024 (1: not split); 0 lets the
    runtime choose (auto) from the cores it finds (hwloc) and the site's
    share of the program's work, ER_SITE_SHARE_OF (flags), a percentage
    1 .. 100 (0: not known; the plugin's static estimate: docs/runtime.md,
@@ -152,13 +152,13 @@ typedef struct er_site
    ER_SITE_SPLIT (1: none is split).  ER_SITE_PER_INSTANCE wins over
    ER_SITE_SPLIT.  Sites compiled before these flags existed (flags 0 or
    1) run on one process, as they did: the er_site layout is unchanged.
-   A share above 100 is reported at the site's first instance (message,
-   abort).  */
+   More than 1024 workers or a share above 100 is reported at the site's
+   first instance (message, abort).  */
 #define ER_SITE_SPLIT 2
-#define ER_SITE_WORKERS(w) (((w) & 0xff) << 8)
-#define ER_SITE_SHARE(p) (((p) & 0xff) << 16)
-#define ER_SITE_WORKERS_OF(flags) (((flags) >> 8) & 0xff)
-#define ER_SITE_SHARE_OF(flags) (((flags) >> 16) & 0xff)
+#define ER_SITE_WORKERS(w) (((w) & 0xfff) << 8)
+#define ER_SITE_SHARE(p) (((p) & 0xff) << 20)
+#define ER_SITE_WORKERS_OF(flags) (((flags) >> 8) & 0xfff)
+#define ER_SITE_SHARE_OF(flags) (((flags) >> 20) & 0xff)
 
 /* er_task_create's FLAGS.  ER_TASK_UNDEFERRED: the task's `if' clause
    was false: the creating control program runs the instance itself,

@@ -145,8 +145,8 @@ typedef struct er_site
    W is ER_SITE_WORKERS_OF (flags), 1 .. 1024 (1: not split); 0 lets the
    runtime choose (auto) from the cores it finds (hwloc) and the site's
    share of the program's work, ER_SITE_SHARE_OF (flags), a percentage
-   1 .. 100 (0: not known; the plugin's static estimate: docs/runtime.md,
-   "Split sites"): W = share x cores / 100, rounded to the nearest, at
+   1 .. 100 (0: not known; the plugin's static estimate: docs/omp-stream.md,
+   "The network"): W = share x cores / 100, rounded to the nearest, at
    least 1 and at most the cores; an unknown share takes every core.
    ERBIUM_SPLIT=N in the environment makes W = N for every site flagged
    ER_SITE_SPLIT (1: none is split).  ER_SITE_PER_INSTANCE wins over

@@ -208,10 +208,13 @@ struct er_task_step
    after each instance (a reader of instance 0 runs while the writer's
    process is at instance 1).  Each instance counts as a child of the
    calling task (er_taskwait) and in the end of the program's wait.
-   N == 0 creates nothing.  With ER_TASK_UNDEFERRED in FLAGS, or a SITE
-   flagged ER_SITE_PER_INSTANCE, or one split into two workers or more
-   (ER_SITE_SPLIT: instance K to worker K mod W), the N instances are
-   created by N calls of er_task_create (the same positions).  Misuse (N < 0, a step of a
+   N == 0 creates nothing.  A SITE split into W workers (ER_SITE_SPLIT)
+   gets one activation per worker, which runs every W-th instance of
+   the range (the site's instance K on worker K mod W); the frontiers
+   then move over the first instances of the range that are all done.
+   With ER_TASK_UNDEFERRED in FLAGS, or a SITE flagged
+   ER_SITE_PER_INSTANCE, the N instances are created by N calls of
+   er_task_create (the same positions).  Misuse (N < 0, a step of a
    bad width or outside ARGS_SIZE, and what er_task_create reports) is
    reported naming SITE.  The caller must not create other instances or
    ticks that move the same stream side between the N instances, which

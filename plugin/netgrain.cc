@@ -299,9 +299,10 @@ ng_grain_at (const erbium_site *site)
    workers its grain pragma asks for, into as many as the runtime finds
    for its share of the unit's work (auto), or not split and why; a
    grain pragma asking for workers where none may be is warned about at
-   the pragma.  TOTAL: the work of an instance of every site, summed.  */
+   the pragma.  TOTAL: the work of every site, summed, each site's an
+   instance's times its instances when COUNTED, else an instance's.  */
 static void
-ng_split_decide (erbium_net_node *n, double total)
+ng_split_decide (erbium_net_node *n, double total, bool counted)
 {
   n->split_flags = 0;
   if (n->site < 0)
@@ -349,12 +350,15 @@ ng_split_decide (erbium_net_node *n, double total)
 			"saves";
       return;
     }
-  int share = total > 0 ? (int) (100 * work / total + 0.5) : 100;
+  double mine = work * (counted ? (double) n->count.n : 1);
+  int share = total > 0 ? (int) (100 * mine / total + 0.5) : 100;
   share = MIN (MAX (share, 1), 100);
   n->split_text = "split: auto (at most the cores found at run time: "
 		  + std::to_string (share) + "% of them, rounded, at least 1; "
-		  "its estimated work, " + about + ", is "
-		  + std::to_string (share) + "% of the unit's sites')";
+		  "its estimated work, " + about
+		  + (counted ? " times its instances" : "") + ", is "
+		  + std::to_string (share) + "% of the unit's sites'"
+		  + (counted ? "" : ", each counted once") + ")";
   n->split_flags = ERBIUM_SITE_SPLIT | ERBIUM_SITE_SHARE (share);
 }
 
@@ -880,13 +884,19 @@ erbium_network_grain (erbium_network *net)
   ng_summarise ();
   for (erbium_net_edge &e : net->edges)
     ng_fuse (*net, &e);
-  double total = 0;
+  /* The sites' work, each weighted by its instances when every count
+     is a constant (else once: a pipeline's sites have as many).  */
+  bool counted = true;
   for (erbium_net_node &n : net->nodes)
     {
       ng_split (net, &n);
-      if (n.site >= 0)
-	total += ng_site_work (n);
+      if (n.site >= 0 && n.count.kind != ERBIUM_NET_CONST)
+	counted = false;
     }
+  double total = 0;
   for (erbium_net_node &n : net->nodes)
-    ng_split_decide (&n, total);
+    if (n.site >= 0)
+      total += ng_site_work (n) * (counted ? (double) n.count.n : 1);
+  for (erbium_net_node &n : net->nodes)
+    ng_split_decide (&n, total, counted);
 }

@@ -44,6 +44,6 @@ main (void)
 }
 /* { dg-final { scan-plugin-dump "network splitting node 1: eligible: no state from one instance to the next" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network split node 0: not split: auto: its estimated work, about \[0-9\]+ operations per instance, is below 1000: a worker's hand-over would cost more than it saves\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network split node 1: split: auto \\(at most the cores found at run time: 99% of them, rounded, at least 1; its estimated work, about \[0-9\]+ operations per instance, is 99% of the unit's sites'\\)\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network split node 1: split: auto \\(at most the cores found at run time: 99% of them, rounded, at least 1; its estimated work, about \[0-9\]+ operations per instance times its instances, is 99% of the unit's sites'\\)\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network split node 2: not split: its body writes memory through o, a pointer copied at creation, which every instance shares \\(split-auto.c:40\\): state kept from one instance to the next\n" erbium-tasks } } */
 /* { dg-final { network-dot "split-auto.dot" "n1 \\\[label=\"site split-auto.c:35 \\(heavy\\)\\\\n__erbium_task_main_1\\\\ninstances 100\\\\nsplit: auto\", shape=box3d\\\];" "n0 \\\[label=\"site split-auto.c:32 \\(source\\)\\\\n__erbium_task_main_0\\\\ninstances 100\\\\nsplittable\"\\\];" "3-D: split into workers" } } */

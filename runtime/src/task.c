@@ -81,6 +81,7 @@ typedef struct er_site_rt
   pthread_mutex_t start_lock;
   struct er_site_rt *site_rt;	/* the site's (itself for worker 0) */
   int index;			/* its worker's number, from 0 */
+  char *label;			/* "f.c:12, worker 1 of 2" (ERBIUM_STATS) */
   /* The site's only: its workers, WORKERS[0] itself.  */
   int nworkers;
   struct er_site_rt **workers;
@@ -449,6 +450,10 @@ er_site_rt_make (er_site *site)
   rt->workers[0] = rt;
   for (int k = 1; k < n; k++)
     rt->workers[k] = er_worker_new (site, rt, k);
+  for (int k = 0; k < n && n > 1; k++)
+    if (asprintf (&rt->workers[k]->label, "%s, worker %d of %d",
+		  er_where (site), k, n) < 0)
+      rt->workers[k]->label = NULL;
   if ((site->flags & ER_SITE_SPLIT)
       && er_env_flag ("ERBIUM_PLACEMENT_REPORT", 0))
     fprintf (stderr, "erbium: task site %s: %d worker%s (%s; share %d%%, "
@@ -1089,7 +1094,8 @@ er_site_main (void *p)
 {
   er_site_rt *rt = *(er_site_rt **) p;
   er_thread *t = er_self ();
-  t->site = er_where (rt->site);	/* for ERBIUM_STATS (stats.c) */
+  /* For ERBIUM_STATS (stats.c).  */
+  t->site = rt->label ? rt->label : er_where (rt->site);
   for (;;)
     {
       er_act *a = er_q_pop (rt, t);

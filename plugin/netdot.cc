@@ -123,6 +123,9 @@ erbium_network_dump (FILE *f)
     if (n.site >= 0)
       fprintf (f, "network splitting node %d: %s: %s\n", n.id,
 	       n.split_ok ? "eligible" : "not eligible", n.split_why.c_str ());
+  for (const erbium_net_node &n : net.nodes)
+    if (n.site >= 0)
+      fprintf (f, "network split node %d: %s\n", n.id, n.split_text.c_str ());
 }
 
 /* ---------------------------------------------------------------------
@@ -156,7 +159,13 @@ nd_dot_node (const erbium_net_node &n, bool on_cycle)
       label += "\n" + nd_body (n) + "\ninstances " + nd_short (n.count);
       if (erbium_sites[n.site]->per_instance)
 	attrs += ", style=\"rounded,dashed\"";
-      if (n.split_ok)
+      if (n.grain == ERBIUM_NET_SPLIT)
+	{
+	  int w = ERBIUM_SITE_WORKERS (0xfff) & n.split_flags;
+	  label += w ? "\nsplit into " + std::to_string (w >> 8) + " workers"
+		     : std::string ("\nsplit: auto");
+	}
+      else if (n.split_ok)
 	label += "\nsplittable";
     }
   else
@@ -202,7 +211,8 @@ nd_dot (void)
 						      (main_input_filename)
 						    : "?")
 		  + "\\n(bold: may be fused; red: cycle; dashed: one "
-		    "process per instance; ?: unknown)\"];\n"
+		    "process per instance; 3-D: split into workers; ?: "
+		    "unknown)\"];\n"
 		  "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
 		  "  edge [fontname=\"Helvetica\", fontsize=10];\n";
   for (const erbium_net_node &n : net.nodes)

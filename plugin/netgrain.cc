@@ -37,7 +37,14 @@
    it writes only its windows and its own variables (network.cc says
    where the memory each write reaches comes from; the calls are
    summarised here over the unit); its outputs are then at positions
-   fixed at creation, whichever worker runs it.  */
+   fixed at creation, whichever worker runs it.
+   Such a site is split (ng_split_decide): into N workers when its
+   `#pragma erbium grain split (N)' asks for them, not at all under
+   -fplugin-arg-erbium-split=off or split (1); under auto, into as many
+   as the runtime gives its share of the unit's estimated work (its
+   work per instance over the sum of every site's, network.cc's
+   estimate) on the cores it finds (erbium/task.h, ER_SITE_SPLIT), when
+   that work is large enough to pay for the workers' hand-over.  */
 
 #define INCLUDE_STRING
 #define INCLUDE_VECTOR
@@ -230,6 +237,139 @@ ng_split (erbium_network *net, erbium_net_node *n)
   n->split_why = "no state from one instance to the next (its body writes "
 		 "only its windows and its own variables; no self-loop, no "
 		 "cycle); its outputs are at positions fixed at creation";
+}
+
+/* ---------------------------------------------------------------------
+   Splitting: the decision.  */
+
+/* Below this estimated work per instance, in operations (network.cc,
+   net_work), auto does not split a site: each instance would cost its
+   workers' hand-over (the activation and the windows travel between
+   cores, the frontiers pass instances done out of order) more than
+   running it in parallel saves.  */
+#define NG_SPLIT_MIN_WORK 1000
+
+/* Per scope, its work with its callees' (erbium_net_scope_work), -1
+   while it is computed (a cycle of calls adds nothing more), -2 not
+   yet.  */
+static std::vector<double> ng_work;
+
+/* See network.h.  */
+double
+erbium_net_scope_work (int s)
+{
+  if (ng_work.size () != erbium_net.scopes.size ())
+    ng_work.assign (erbium_net.scopes.size (), -2);
+  if (ng_work[s] >= 0)
+    return ng_work[s];
+  if (ng_work[s] == -1)
+    return 0;
+  ng_work[s] = -1;
+  const erbium_net_scope *sc = erbium_net.scopes[s];
+  double w = sc->work;
+  for (const std::pair<tree, double> &c : sc->work_calls)
+    {
+      auto it = erbium_net.fn_scope.find (DECL_UID (c.first));
+      /* A function of another unit: a few operations.  */
+      w += c.second * (it == erbium_net.fn_scope.end () ? 8
+		       : erbium_net_scope_work (it->second));
+    }
+  ng_work[s] = w;
+  return w;
+}
+
+/* The estimated work of one instance of node N's site.  */
+static double
+ng_site_work (const erbium_net_node &n)
+{
+  auto it = erbium_net.body_scope.find (n.site);
+  return it == erbium_net.body_scope.end () ? 0
+	 : erbium_net_scope_work (it->second);
+}
+
+/* "(#pragma erbium grain at f.c:12)" for SITE.  */
+static std::string
+ng_grain_at (const erbium_site *site)
+{
+  return "#pragma erbium grain split (" + std::to_string (site->grain_split)
+	 + ") at " + erbium_net_where (site->grain_loc);
+}
+
+/* What becomes of node N of NET, eligible or not: split into the
+   workers its grain pragma asks for, into as many as the runtime finds
+   for its share of the unit's work (auto), or not split and why; a
+   grain pragma asking for workers where none may be is warned about at
+   the pragma.  TOTAL: the work of every site, summed, each site's an
+   instance's times its instances when COUNTED, else an instance's.  */
+static void
+ng_split_decide (erbium_net_node *n, double total, bool counted)
+{
+  n->split_flags = 0;
+  if (n->site < 0)
+    return;
+  erbium_site *site = erbium_sites[n->site];
+  int asked = site->grain_split;
+  if (!n->split_ok)
+    {
+      if (asked > 1)
+	erbium_warning_at (site->grain_loc, ERBIUM_WARN_SPLIT,
+			   "the task site at %s cannot be split into %d "
+			   "workers: %s; it runs on one process",
+			   erbium_net_where (site->loc).c_str (), asked,
+			   n->split_why.c_str ());
+      n->split_text = "not split: " + n->split_why;
+      return;
+    }
+  if (erbium_opts.split == ERBIUM_SPLIT_OFF)
+    {
+      n->split_text = "not split: -fplugin-arg-erbium-split=off";
+      return;
+    }
+  if (asked == 1)
+    {
+      n->split_text = "not split: " + ng_grain_at (site);
+      return;
+    }
+  n->grain = ERBIUM_NET_SPLIT;
+  if (asked > 1)
+    {
+      n->split_text = "split into " + std::to_string (asked) + " workers ("
+		      + ng_grain_at (site) + ")";
+      n->split_flags = ERBIUM_SITE_SPLIT | ERBIUM_SITE_WORKERS (asked);
+      return;
+    }
+  double work = ng_site_work (*n);
+  std::string about = "about " + std::to_string ((long) (work + 0.5))
+		      + " operations per instance";
+  if (work < NG_SPLIT_MIN_WORK)
+    {
+      n->grain = ERBIUM_NET_AS_WRITTEN;
+      n->split_text = "not split: auto: its estimated work, " + about
+		      + ", is below " + std::to_string (NG_SPLIT_MIN_WORK)
+		      + ": a worker's hand-over would cost more than it "
+			"saves";
+      return;
+    }
+  double mine = work * (counted ? (double) n->count.n : 1);
+  int share = total > 0 ? (int) (100 * mine / total + 0.5) : 100;
+  share = MIN (MAX (share, 1), 100);
+  n->split_text = "split: auto (at most the cores found at run time: "
+		  + std::to_string (share) + "% of them, rounded, at least 1; "
+		  "its estimated work, " + about
+		  + (counted ? " times its instances" : "") + ", is "
+		  + std::to_string (share) + "% of the unit's sites'"
+		  + (counted ? "" : ", each counted once") + ")";
+  n->split_flags = ERBIUM_SITE_SPLIT | ERBIUM_SITE_SHARE (share);
+}
+
+/* See network.h.  */
+int
+erbium_net_split_flags (int site)
+{
+  for (const erbium_net_node &n : erbium_network_get ().nodes)
+    if (n.site == site)
+      return n.split_flags;
+  return 0;
 }
 
 /* ---------------------------------------------------------------------
@@ -744,6 +884,19 @@ erbium_network_grain (erbium_network *net)
   ng_summarise ();
   for (erbium_net_edge &e : net->edges)
     ng_fuse (*net, &e);
+  /* The sites' work, each weighted by its instances when every count
+     is a constant (else once: a pipeline's sites have as many).  */
+  bool counted = true;
   for (erbium_net_node &n : net->nodes)
-    ng_split (net, &n);
+    {
+      ng_split (net, &n);
+      if (n.site >= 0 && n.count.kind != ERBIUM_NET_CONST)
+	counted = false;
+    }
+  double total = 0;
+  for (erbium_net_node &n : net->nodes)
+    if (n.site >= 0)
+      total += ng_site_work (n) * (counted ? (double) n.count.n : 1);
+  for (erbium_net_node &n : net->nodes)
+    ng_split_decide (&n, total, counted);
 }

@@ -24,7 +24,15 @@
      parameters are its callers'; globals, statics, variables a task
      shares, and what a pointer copied at creation points to are kept
      from one instance to the next.  Calls are summarised at the end of
-     the unit (netbuild.cc), when every callee is known.
+     the unit (netbuild.cc), when every callee is known;
+   * a static estimate of the scope's work per run (net_work): every
+     operation of its expressions (arithmetic, comparison, memory
+     reference, assignment, call) counts once, times the trip count of
+     each loop around it in the scope, NET_LOOP_GUESS when that is not a
+     constant; a call adds the callee's estimate (at the end of the
+     unit, erbium_net_scope_work; a function of another unit counts a
+     few operations).  For the share of the work
+     that splitting a site gives it (netgrain.cc).
    GCC internals: "GENERIC" (statements of the C front end: FOR_STMT,
    WHILE_STMT, DO_STMT, SWITCH_STMT, COND_EXPR), tree.h (walk_tree).  */
 
@@ -158,6 +166,66 @@ struct net_walk
 
 static void net_stmt (tree t, net_walk *w);
 static void net_expr (tree t, net_walk *w);
+
+/* The work estimate (head of this file): what a loop whose trip count is
+   not a constant counts for.  */
+#define NET_LOOP_GUESS 16
+
+/* How many times an operation at W's current chain runs per run of its
+   scope.  */
+static double
+net_weight (const net_walk *w)
+{
+  double m = 1;
+  for (int c : w->chain)
+    {
+      const erbium_net_ctl &ctl = erbium_net.ctls[c];
+      if (!ctl.loop)
+	continue;
+      m *= ctl.trip.kind == ERBIUM_NET_CONST ? (double) MAX (ctl.trip.n, 0)
+	   : NET_LOOP_GUESS;
+    }
+  return m;
+}
+
+/* Count T, an expression of W's scope, in its work estimate when it is
+   an operation (conversions, constants, names and field selections are
+   free); a call of FN adds FN's work at the end of the unit.  */
+static void
+net_work (tree t, net_walk *w)
+{
+  enum tree_code code = TREE_CODE (t);
+  switch (TREE_CODE_CLASS (code))
+    {
+    case tcc_binary:
+    case tcc_unary:
+    case tcc_comparison:
+    case tcc_reference:
+      if (CONVERT_EXPR_CODE_P (code) || code == NON_LVALUE_EXPR
+	  || code == COMPONENT_REF)
+	return;
+      break;
+    case tcc_expression:
+    case tcc_vl_exp:
+      if (code != MODIFY_EXPR && code != INIT_EXPR && code != CALL_EXPR
+	  && code != PREINCREMENT_EXPR && code != PREDECREMENT_EXPR
+	  && code != POSTINCREMENT_EXPR && code != POSTDECREMENT_EXPR)
+	return;
+      break;
+    default:
+      return;
+    }
+  double m = net_weight (w);
+  w->scope->work += m;
+  if (code != CALL_EXPR)
+    return;
+  /* Whether the callee is of the unit is known at its end.  */
+  tree fn = get_callee_fndecl (t);
+  if (fn)
+    w->scope->work_calls.push_back ({ erbium_keep (fn), m });
+  else
+    w->scope->work += m * 8;	/* a call through a pointer */
+}
 
 /* ---------------------------------------------------------------------
    What a subtree writes (the DECL_UIDs of the variables assigned,
@@ -779,6 +847,7 @@ net_new_scope (tree fn, erbium_site *site)
   s->fn = erbium_keep (fn);
   s->site = site ? site->id : -1;
   s->labels = false;
+  s->work = 0;
   s->name = IDENTIFIER_POINTER (DECL_NAME (fn));
   if (site)
     s->name = "the body of the site at " + erbium_net_where (site->loc);
@@ -1082,6 +1151,7 @@ net_expr_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  net_work (t, w);
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:

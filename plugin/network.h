@@ -202,6 +202,14 @@ struct erbium_net_scope
      assigned.  */
   std::vector<std::pair<tree, erbium_net_sref> > refsets;
   erbium_net_effects fx;
+  /* A static estimate of the work of one run of the scope (one call,
+     one instance), in operations of its expressions, each counted once
+     per iteration of the loops around it (network.cc, net_work); the
+     calls of functions of the unit add their own work, times their
+     weight (the callee, kept), at the end of the unit
+     (erbium_net_scope_work).  */
+  double work;
+  std::vector<std::pair<tree, double> > work_calls;
 };
 
 /* The facts of the unit (network.cc).  */
@@ -247,6 +255,11 @@ struct erbium_net_node
   enum erbium_net_grain grain;
   bool split_ok;
   std::string split_why;
+  /* What became of it (netgrain.cc, ng_split_decide): "split into 3
+     workers (...)", "split: auto (...)" or "not split: why", and the
+     er_site flags that say so.  */
+  std::string split_text;
+  int split_flags;
 };
 
 /* One end of an edge: the node, its access (index in the creation's
@@ -333,6 +346,16 @@ bool erbium_net_subs_meet (const erbium_net_subs &a, const erbium_net_subs &b,
 			   erbium_net_subs *both);
 
 /* ---- eligibility (netgrain.cc) ---- */
+
+/* The estimated work of one run of scope S (erbium_net.scopes index):
+   its own operations and those of the functions of the unit it calls
+   (a call in a cycle of calls adds nothing more).  */
+double erbium_net_scope_work (int s);
+
+/* The er_site flags that splitting gives site SITE (erbium_sites index):
+   ERBIUM_SITE_SPLIT with its workers or its share of the work, or 0
+   (decided when the network is built: erbium_network_grain).  */
+int erbium_net_split_flags (int site);
 
 /* Fill each edge's fuse_ok/fuse_why and each node's split_ok/split_why
    of NET.  */

@@ -29,6 +29,8 @@
 
 #define INCLUDE_MAP
 #define INCLUDE_STRING
+#define INCLUDE_VECTOR
+#define INCLUDE_SET
 #include "gcc-plugin.h"
 #include "system.h"
 #include "coretypes.h"
@@ -44,6 +46,7 @@
 #include "cpplib.h"
 #include "erbium-plugin.h"
 #include "omp-stream.h"
+#include "network.h"
 
 /* What a function of the unit does, for the decision.  */
 struct erbium_fn_facts
@@ -262,8 +265,33 @@ erbium_fn_name (tree fn)
   return fn && DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "?";
 }
 
+/* Add to each site's er_site flags what splitting decided for it (the
+   network's splitting decisions, netgrain.cc: ER_SITE_SPLIT, its
+   workers or its share of the work), once the process kinds are known:
+   the network is built from them.  */
+static void
+erbium_split_sites (void)
+{
+  tree flags = erbium_task_field (erbium_site_type (), "flags");
+  for (erbium_site *s : erbium_sites)
+    {
+      if (!s->site_var || !s->body_fn || s->per_instance)
+	continue;
+      int split = erbium_net_split_flags (s->id);
+      if (!split)
+	continue;
+      constructor_elt *e;
+      unsigned i;
+      FOR_EACH_VEC_SAFE_ELT (CONSTRUCTOR_ELTS (DECL_INITIAL (s->site_var)),
+			     i, e)
+	if (e->index == flags)
+	  e->value = build_int_cst (integer_type_node,
+				    tree_to_shwi (e->value) | split);
+    }
+}
+
 /* PLUGIN_ALL_IPA_PASSES_START: decide each stream site's process kind
-   and write it into its er_site.  */
+   and whether it is split, and write them into its er_site.  */
 static void
 erbium_decide_sites (void *, void *)
 {
@@ -322,6 +350,7 @@ erbium_decide_sites (void *, void *)
 				    s->per_instance
 				    ? ERBIUM_SITE_PER_INSTANCE : 0);
     }
+  erbium_split_sites ();
 }
 
 /* Write every task site of the unit to the dump file: its creations,
@@ -342,6 +371,8 @@ erbium_dump_sites (void)
 	  fprintf (dump_file, "  process: %s: %s\n",
 		   s->per_instance ? "one per instance" : "one per site",
 		   s->why.c_str ());
+	  fprintf (dump_file, "  grain: %s\n",
+		   erbium_grain_text (s).c_str ());
 	  if (!s->conversion.empty ())
 	    fputs (s->conversion.c_str (), dump_file);
 	  else

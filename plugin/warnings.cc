@@ -62,6 +62,9 @@ static struct erbium_warning_info
   { "erbium-implicit-stream",
     "a pointer that is not declared as a stream used as one in a clause of "
     "a task pragma (implicitly typed stream)", ERBIUM_WS_DEFAULT },
+  { "erbium-split",
+    "a #pragma erbium grain split (N), N > 1, before a task site that may "
+    "not be split into workers (it runs on one process)", ERBIUM_WS_DEFAULT },
 };
 
 /* The warning being emitted by erbium_warning_at, for

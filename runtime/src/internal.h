@@ -476,6 +476,9 @@ void er_ostream_done (er_acc *a);
 void er_ostream_reserve_range (er_acc *a, int64_t n, const char *where);
 void er_ostream_done_part (er_acc *a, int64_t range_start, int last,
 			   int *at_head);
+void er_ostream_output_fixup (er_acc *a);
+void er_ostream_done_prefix (er_acc *a, int64_t range_start, int64_t done,
+			     int64_t n, int *passed);
 void er_stream_release_n (er_stream *s, int64_t n);
 void *er_ostream_window (er_acc *a);
 int er_ostream_grow_for (er_acc *a);

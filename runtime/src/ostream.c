@@ -689,18 +689,8 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
 		      int *at_head)
 {
   er_stream *s = a->s;
-  er_side *d = &s->r;
-  if (a->kind == ER_ACCESS_OUTPUT)
-    {
-      d = &s->w;
-      /* Acquire, as in er_ostream_window.  */
-      er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
-      if (a->win && b != a->win)
-	memcpy (b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize,
-		a->win->base
-		+ ((uint64_t) a->start & (a->win->slots - 1)) * s->esize,
-		(size_t) a->burst * s->esize);
-    }
+  er_side *d = a->kind == ER_ACCESS_OUTPUT ? &s->w : &s->r;
+  er_ostream_output_fixup (a);
   er_range *r = a->range;
   if (*at_head && !last)
     {
@@ -745,6 +735,85 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
     {
       r->part = (uint32_t) (a->start + a->burst - range_start);
       d->partial++;
+    }
+  er_spin_unlock (&d->lock);
+}
+
+/* Output access A's instance is over: when its stream's buffer was
+   replaced while the body ran (head of this file), its burst goes from
+   the old buffer to the new one, before its range is done.  Nothing for
+   an input or a peek.  */
+void
+er_ostream_output_fixup (er_acc *a)
+{
+  er_stream *s = a->s;
+  if (a->kind != ER_ACCESS_OUTPUT)
+    return;
+  /* Acquire, as in er_ostream_window.  */
+  er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
+  if (a->win && b != a->win)
+    memcpy (b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize,
+	    a->win->base
+	    + ((uint64_t) a->start & (a->win->slots - 1)) * s->esize,
+	    (size_t) a->burst * s->esize);
+}
+
+/* A range of N instances that several workers run (a split site's:
+   task.c), whose first DONE instances are all done: A is its access
+   (any instance's: its kind, burst and range), RANGE_START where the
+   range starts.  Moves the frontier to where instance DONE starts
+   when the range is at its side's head, else records the progress in
+   the range's PART for whoever passes the ranges before it (as
+   er_ostream_done_part); passes the range when DONE == N.  Always
+   under the side's lock, since several workers move it, in any order
+   (DONE only matters when it is more than what was recorded); once
+   the range is passed (*PASSED, the workers' shared flag for this
+   access, set under the lock), nothing more: its memory may be
+   reused.  */
+void
+er_ostream_done_prefix (er_acc *a, int64_t range_start, int64_t done,
+			int64_t n, int *passed)
+{
+  er_stream *s = a->s;
+  er_side *d = a->kind == ER_ACCESS_OUTPUT ? &s->w : &s->r;
+  er_range *r = a->range;
+  int64_t f = range_start + done * a->burst;
+  er_spin_lock (&d->lock);
+  if (*passed)
+    ;
+  else if (done == n)
+    {
+      if (r->part)
+	{
+	  r->part = 0;
+	  d->partial--;
+	}
+      *passed = 1;
+      er_side_done (s, d, r, r->next);
+    }
+  else if (er_side_head (d) == r)
+    {
+      if (r->part)
+	{
+	  r->part = 0;
+	  d->partial--;
+	}
+      /* Relaxed: under D's lock.  Then as in er_side_done.  */
+      if (f > atomic_load_explicit (&d->frontier, memory_order_relaxed))
+	{
+	  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
+	  if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
+	    {
+	      atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
+	      er_wakeq_wake (&s->wq);
+	    }
+	}
+    }
+  else if (f - range_start > (int64_t) r->part)
+    {
+      if (!r->part)
+	d->partial++;
+      r->part = (uint32_t) (f - range_start);
     }
   er_spin_unlock (&d->lock);
 }

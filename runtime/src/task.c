@@ -12,7 +12,12 @@
    for inputs and peeks, room for outputs: ostream.c), computes the
    windows, runs the body, marks the ranges done and drops the stream
    references.  A site flagged ER_SITE_PER_INSTANCE has a process per
-   instance instead; an undeferred instance runs in its creator.
+   instance instead; an undeferred instance runs in its creator.  A site
+   split into W workers (ER_SITE_SPLIT) has W processes, each with a
+   queue of its own: instance K goes to worker K mod W, which runs its
+   instances in creation order; the frontiers of ostream.c pass an
+   instance only when every earlier one is done, whichever worker ran
+   it, so readers see what W = 1 would give them.
 
    taskwait.  Each creating task (the main thread, any thread, or an
    instance whose body creates tasks) has a children count: the number
@@ -49,7 +54,10 @@ typedef struct er_qnode
   struct er_qnode *_Atomic next;
 } er_qnode;
 
-/* A site's runtime state (er_site.rt).  */
+/* A site's runtime state (er_site.rt).  A site split into W workers
+   has W of them: the site's, which is its worker 0 and keeps the
+   site's counts, and one per other worker, which only use the queue,
+   the process and the windows' streams (and SITE_RT, INDEX).  */
 typedef struct er_site_rt
 {
   /* The creators' line.  */
@@ -71,6 +79,12 @@ typedef struct er_site_rt
   er_site *site;
   struct er_site_rt *next;	/* every site's, newest first */
   pthread_mutex_t start_lock;
+  struct er_site_rt *site_rt;	/* the site's (itself for worker 0) */
+  int index;			/* its worker's number, from 0 */
+  char *label;			/* "f.c:12, worker 1 of 2" (ERBIUM_STATS) */
+  /* The site's only: its workers, WORKERS[0] itself.  */
+  int nworkers;
+  struct er_site_rt **workers;
 } er_site_rt;
 
 /* A creating task's children (head of this file).  */
@@ -336,6 +350,118 @@ er_act_free (er_act *a)
 
 /* ---- sites ----------------------------------------------------------- */
 
+static const char *
+er_where (const er_site *site)
+{
+  return site->where ? site->where : "?";
+}
+
+
+/* The most workers of a site (erbium/task.h, ER_SITE_SPLIT).  */
+#define ER_SPLIT_MAX 1024
+
+/* ERBIUM_SPLIT: the workers of every split site, or 0 when unset or
+   "auto" (each site's flags decide); read once.  */
+static int
+er_split_env (void)
+{
+  static _Atomic int cached = -1;
+  /* Relaxed: every thread computes the same value.  */
+  int v = atomic_load_explicit (&cached, memory_order_relaxed);
+  if (v >= 0)
+    return v;
+  const char *s = getenv ("ERBIUM_SPLIT");
+  v = 0;
+  if (s && *s && strcmp (s, "auto") != 0)
+    {
+      char *end;
+      long n = strtol (s, &end, 10);
+      if (*end || n < 1 || n > ER_SPLIT_MAX)
+	er_fatal ("ERBIUM_SPLIT=\"%s\": expected a number of workers from 1 "
+		  "to %d for every split task site (1: none is split), or "
+		  "auto (docs/environment.md)", s, ER_SPLIT_MAX);
+      v = (int) n;
+    }
+  atomic_store_explicit (&cached, v, memory_order_relaxed);
+  return v;
+}
+
+/* The number of workers of SITE (erbium/task.h, ER_SITE_SPLIT): 1 for a
+   site not split; ERBIUM_SPLIT's when set; the site's own; or under
+   auto, its share of the work times the cores, rounded, within
+   [1, cores].  *HOW says which, for the placement report.  */
+static int
+er_site_workers (const er_site *site, const char **how)
+{
+  int f = site->flags;
+  *how = "not split";
+  if (!(f & ER_SITE_SPLIT) || (f & ER_SITE_PER_INSTANCE))
+    return 1;
+  int share = ER_SITE_SHARE_OF (f);
+  if (share > 100)
+    er_fatal ("task site %s: flags give a share of the work of %d%% (rule: "
+	      "ER_SITE_SHARE of 0 .. 100; erbium/task.h)", er_where (site),
+	      share);
+  if (ER_SITE_WORKERS_OF (f) > ER_SPLIT_MAX)
+    er_fatal ("task site %s: flags ask for %d workers (rule: "
+	      "ER_SITE_WORKERS of 1 .. %d; erbium/task.h)", er_where (site),
+	      ER_SITE_WORKERS_OF (f), ER_SPLIT_MAX);
+  int w = er_split_env ();
+  *how = "ERBIUM_SPLIT";
+  if (w)
+    return w;
+  *how = "the site's flags";
+  if ((w = ER_SITE_WORKERS_OF (f)))
+    return w;
+  int cores = er_ncores ();
+  *how = "auto";
+  w = share ? (share * cores + 50) / 100 : cores;
+  return w < 1 ? 1 : w > cores ? cores : w;
+}
+
+/* A new worker state of SITE (its queue empty, its process not
+   started), the site's own when SITE_RT is NULL.  */
+static er_site_rt *
+er_worker_new (er_site *site, er_site_rt *site_rt, int index)
+{
+  er_site_rt *rt = er_zalloc_line (sizeof *rt, "a task site's state");
+  /* Relaxed: RT is published by er_site_rt_of's release stores.  */
+  atomic_store_explicit (&rt->head, &rt->stub, memory_order_relaxed);
+  atomic_store_explicit (&rt->tail, &rt->stub, memory_order_relaxed);
+  atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
+  pthread_mutex_init (&rt->start_lock, NULL);
+  rt->site = site;
+  rt->site_rt = site_rt ? site_rt : rt;
+  rt->index = index;
+  return rt;
+}
+
+/* Make SITE's state and its workers'.  */
+static er_site_rt *
+er_site_rt_make (er_site *site)
+{
+  const char *how;
+  int n = er_site_workers (site, &how);
+  er_site_rt *rt = er_worker_new (site, NULL, 0);
+  rt->nworkers = n;
+  rt->workers = malloc ((size_t) n * sizeof *rt->workers);
+  if (!rt->workers)
+    er_fatal ("out of memory starting task site %s", er_where (site));
+  rt->workers[0] = rt;
+  for (int k = 1; k < n; k++)
+    rt->workers[k] = er_worker_new (site, rt, k);
+  for (int k = 0; k < n && n > 1; k++)
+    if (asprintf (&rt->workers[k]->label, "%s, worker %d of %d",
+		  er_where (site), k, n) < 0)
+      rt->workers[k]->label = NULL;
+  if ((site->flags & ER_SITE_SPLIT)
+      && er_env_flag ("ERBIUM_PLACEMENT_REPORT", 0))
+    fprintf (stderr, "erbium: task site %s: %d worker%s (%s; share %d%%, "
+	     "%d cores)\n", er_where (site), n, n == 1 ? "" : "s", how,
+	     ER_SITE_SHARE_OF (site->flags), er_ncores ());
+  return rt;
+}
+
 /* SITE's runtime state, made at its first instance.  */
 static er_site_rt *
 er_site_rt_of (er_site *site)
@@ -353,13 +479,7 @@ er_site_rt_of (er_site *site)
   rt = site->rt;
   if (!rt)
     {
-      rt = er_zalloc_line (sizeof *rt, "a task site's state");
-      /* Relaxed: RT is published by the release stores below.  */
-      atomic_store_explicit (&rt->head, &rt->stub, memory_order_relaxed);
-      atomic_store_explicit (&rt->tail, &rt->stub, memory_order_relaxed);
-      atomic_store_explicit (&rt->wake, ER_INF, memory_order_relaxed);
-      pthread_mutex_init (&rt->start_lock, NULL);
-      rt->site = site;
+      rt = er_site_rt_make (site);
       /* Relaxed: the list's writers hold er_sites_lock.  Release,
 	 pairs with the acquire loads of the list (er_tasks_idle_try,
 	 er_tasks_quiesce) and of SITE->rt (above): RT's fields, NEXT
@@ -370,12 +490,6 @@ er_site_rt_of (er_site *site)
     }
   pthread_mutex_unlock (&er_sites_lock);
   return rt;
-}
-
-static const char *
-er_where (er_site *site)
-{
-  return site->where ? site->where : "?";
 }
 
 /* ---- children counts and taskwait ------------------------------------ */
@@ -482,10 +596,14 @@ er_report_task (FILE *f, er_act *a)
   if (!a)
     return;
   fprintf (f, "(task site %s, ", er_where (a->site));
-  if (a->serial >= 0)
-    fprintf (f, "instance %lld) ", (long long) a->serial);
-  else
+  if (a->serial < 0)
     fputs ("undeferred instance) ", f);
+  else if (a->rt && a->rt->nworkers > 1)
+    fprintf (f, "instance %lld, on worker %lld of %d) ",
+	     (long long) a->serial,
+	     (long long) (a->serial % a->rt->nworkers), a->rt->nworkers);
+  else
+    fprintf (f, "instance %lld) ", (long long) a->serial);
 }
 
 static void
@@ -747,8 +865,32 @@ typedef struct er_range_hdr
   int nsteps;
   const void *first;		/* the first instance's firstprivate bytes */
   const struct er_task_step *steps;
+  /* A split site's range: the instances K0, K0 + STRIDE, ... of the
+     range are this activation's, and SPLIT what its workers share;
+     else K0 0, STRIDE 1, SPLIT NULL.  */
+  int64_t k0, stride;
+  struct er_split_range *split;
   int64_t base[];		/* each access's start for the first */
 } er_range_hdr;
+
+/* What the W activations of a range of a split site share (one per
+   worker that has instances of it, activation J running instances
+   J, J + W, ...): each one's next instance not done, on a line of its
+   own, so that the first N of the range's instances all done is the
+   least of them (each worker runs its instances in order); per access,
+   whether its range was passed (er_ostream_done_prefix); and how many
+   activations have not finished, the last of which drops the streams'
+   references and frees this.  */
+typedef struct er_split_range
+{
+  _Atomic int left;
+  int w;
+  int *passed;			/* per access */
+  struct
+  {
+    _Alignas (ER_CACHE_LINE) _Atomic int64_t next;
+  } prog[];
+} er_split_range;
 
 /* The largest span of one access of a range, in elements: what
    er_range.part holds.  */
@@ -793,12 +935,9 @@ er_args_advance (void *dst, const void *src, size_t size,
 /* Run the instances of the range activation A in order in the calling
    thread T (a site's process), each as er_act_run runs one, its ranges
    done in part after it (er_ostream_done_part) so that its readers and
-   the writers after it go on while the next runs; then hand on its
-   references, its parent's count and its site's count (as
-   er_tasks_flush does for a batch).  The activation stays: its site's
-   queue holds it as its dummy, and er_q_pop gives it back.  */
+   the writers after it go on while the next runs.  */
 static void
-er_range_run (er_act *a, er_thread *t, er_seen *seen)
+er_range_instances (er_act *a, er_thread *t, er_seen *seen)
 {
   er_range_hdr *h = er_range_of (a);
   int at_head_local[ER_RANGE_ACC_LOCAL] = { 0 }, *at_head = at_head_local;
@@ -820,12 +959,85 @@ er_range_run (er_act *a, er_thread *t, er_seen *seen)
     }
   if (at_head != at_head_local)
     free (at_head);
-  er_tasks_flush (t);
+}
+
+/* The same for the activation A of a split site's range that one
+   worker runs (er_range_split): its instances K0, K0 + W, ... in order;
+   after each, its next instance is published, and every access's
+   frontier moves over the first instances of the range that all
+   workers have done (er_ostream_done_prefix).  Returns how many
+   instances it ran.  */
+static int64_t
+er_range_instances_split (er_act *a, er_thread *t, er_seen *seen)
+{
+  er_range_hdr *h = er_range_of (a);
+  er_split_range *sp = h->split;
+  int64_t ran = 0;
+  for (int64_t k = h->k0; k < h->n; k += h->stride, ran++)
+    {
+      a->serial = h->serial0 + k;
+      er_args_advance (a->args, h->first, h->args_size, h->steps,
+		       h->nsteps, k);
+      for (int j = 0; j < a->nacc; j++)
+	a->acc[j].start = h->base[j] + k * a->acc[j].burst;
+      er_act_run (a, t, seen);
+      for (int j = 0; j < a->nacc; j++)
+	er_ostream_output_fixup (&a->acc[j]);
+      /* Seq_cst store and loads (a locked store on x86, once per
+	 instance): with two workers finishing their last instances at
+	 once, each must see the other's progress or be seen by it (a
+	 Dekker pair), else neither would pass the range.  Their release
+	 and acquire also order this instance's outputs, and its reads,
+	 before the frontier that passes it, whoever moves it.  */
+      atomic_store_explicit (&sp->prog[h->k0].next, k + h->stride,
+			     memory_order_seq_cst);
+      int64_t done = h->n;
+      for (int j = 0; j < sp->w; j++)
+	{
+	  int64_t v = atomic_load_explicit (&sp->prog[j].next,
+					    memory_order_seq_cst);
+	  if (v < done)
+	    done = v;
+	}
+      for (int j = 0; j < a->nacc; j++)
+	er_ostream_done_prefix (&a->acc[j], h->base[j], done, h->n,
+				&sp->passed[j]);
+    }
+  return ran;
+}
+
+/* Run the range activation A in the calling thread T (a site's process
+   or worker: er_range_instances, er_range_instances_split), then hand
+   on its references (the last worker of a split range), its parent's
+   count and its site's count (as er_tasks_flush does for a batch).  The
+   activation stays: its site's queue holds it as its dummy, and
+   er_q_pop gives it back.  */
+static void
+er_range_run (er_act *a, er_thread *t, er_seen *seen)
+{
+  er_range_hdr *h = er_range_of (a);
+  er_split_range *sp = h->split;
   int64_t n = h->n;
+  if (sp)
+    n = er_range_instances_split (a, t, seen);
+  else
+    er_range_instances (a, t, seen);
+  er_tasks_flush (t);
   er_site_rt *rt = a->rt;
   er_task *parent = a->parent;
-  for (int j = 0; j < a->nacc; j++)
-    er_stream_release (a->acc[j].s);
+  /* Acq_rel: the other workers' uses of SP and of the streams come
+     before the last one's release of them (a reference count).  */
+  if (!sp || atomic_fetch_sub_explicit (&sp->left, 1,
+					memory_order_acq_rel) == 1)
+    {
+      for (int j = 0; j < a->nacc; j++)
+	er_stream_release (a->acc[j].s);
+      if (sp)
+	{
+	  free (sp->passed);
+	  free (sp);
+	}
+    }
   er_child_done (parent, n);
   /* Seq_cst, then the threshold: as er_tasks_flush's.  */
   atomic_fetch_add_explicit (&rt->finished, n, memory_order_seq_cst);
@@ -866,17 +1078,24 @@ static void
 er_site_idle_report (struct er_waiter *w, FILE *f)
 {
   er_site_rt *rt = w->ctx;
-  fprintf (f, "(the process of task site %s) waits for instances: "
-	   "none queued", er_where (rt->site));
+  if (rt->site_rt->nworkers > 1)
+    fprintf (f, "(worker %d of %d of task site %s) waits for instances: "
+	     "none queued", rt->index, rt->site_rt->nworkers,
+	     er_where (rt->site));
+  else
+    fprintf (f, "(the process of task site %s) waits for instances: "
+	     "none queued", er_where (rt->site));
 }
 
-/* A site's process (head of this file).  P: its er_site_rt *.  */
+/* A site's process, or one of its workers (head of this file).  P: its
+   er_site_rt *.  */
 static void
 er_site_main (void *p)
 {
   er_site_rt *rt = *(er_site_rt **) p;
   er_thread *t = er_self ();
-  t->site = er_where (rt->site);	/* for ERBIUM_STATS (stats.c) */
+  /* For ERBIUM_STATS (stats.c).  */
+  t->site = rt->label ? rt->label : er_where (rt->site);
   for (;;)
     {
       er_act *a = er_q_pop (rt, t);
@@ -1102,47 +1321,151 @@ er_task_create_1 (er_site *site, const void *args, size_t args_size,
     er_process_start (-1, er_instance_main, &a, sizeof a);
   else
     {
-      er_site_give (rt, a);
+      /* Round robin over the workers (erbium/task.h, ER_SITE_SPLIT).  */
+      er_site_give (rt->nworkers > 1
+		    ? rt->workers[serial % rt->nworkers] : rt, a);
       if (serial % ER_BACKLOG_CHECK == 0)
 	er_backlog_check (rt, serial);
     }
 }
 
+/* The layout of a range activation (er_range_of) of NACC accesses,
+   ARGS_SIZE firstprivate bytes and NSTEPS steps: where the working copy
+   of the firstprivate bytes, the first instance's and the steps start,
+   and its size, in bytes.  */
+typedef struct er_range_layout
+{
+  size_t off_win, off_hdr, off_args, off_first, off_steps, size;
+} er_range_layout;
+
+static er_range_layout
+er_range_layout_of (int nacc, size_t args_size, int nsteps)
+{
+  er_range_layout l;
+  l.off_win = sizeof (er_act) + (size_t) nacc * sizeof (er_acc);
+  l.off_hdr = (l.off_win + (size_t) nacc * sizeof (void *) + 15)
+	      & ~(size_t) 15;
+  l.off_args = (l.off_hdr + sizeof (er_range_hdr)
+		+ (size_t) nacc * sizeof (int64_t) + 15) & ~(size_t) 15;
+  l.off_first = (l.off_args + args_size + 15) & ~(size_t) 15;
+  l.off_steps = (l.off_first + args_size + 15) & ~(size_t) 15;
+  l.size = l.off_steps + (size_t) nsteps * sizeof (struct er_task_step);
+  return l;
+}
+
+/* A range activation of N instances of SITE from serial SERIAL, its
+   accesses the NACC reserved ones at XS, its first instance's
+   firstprivate bytes at ARGS, its steps STEPS, for creator T (whose
+   task C is its parent): the instances K0, K0 + STRIDE, ... of the
+   range.  */
+static er_act *
+er_range_act_new (er_thread *t, er_site *site, er_site_rt *rt, er_task *c,
+		  const er_acc *xs, int nacc, const void *args,
+		  size_t args_size, int64_t n, int64_t serial,
+		  const struct er_task_step *steps, int nsteps)
+{
+  er_range_layout l = er_range_layout_of (nacc, args_size, nsteps);
+  er_act *a = er_act_alloc (t, l.size);
+  if (!a)
+    er_fatal ("out of memory creating %lld instances of task site %s",
+	      (long long) n, er_where (site));
+  a->nacc = nacc;
+  a->windows = (void **) ((char *) a + l.off_win);
+  memcpy (a->acc, xs, (size_t) nacc * sizeof *xs);
+  er_range_hdr *h = er_range_of (a);
+  for (int k = 0; k < nacc; k++)
+    h->base[k] = xs[k].start;
+  a->site = site;
+  a->rt = rt;
+  a->parent = c;
+  a->serial = serial;
+  a->deferred = ER_ACT_RANGE;
+  a->args = (char *) a + l.off_args;
+  h->n = n;
+  h->serial0 = serial;
+  h->args_size = args_size;
+  h->nsteps = nsteps;
+  h->first = (char *) a + l.off_first;
+  h->steps = (const struct er_task_step *) ((char *) a + l.off_steps);
+  h->k0 = 0;
+  h->stride = 1;
+  h->split = NULL;
+  if (args_size)
+    memcpy ((char *) a + l.off_first, args, args_size);
+  if (nsteps)
+    memcpy ((char *) a + l.off_steps, steps, (size_t) nsteps * sizeof *steps);
+  return a;
+}
+
+/* Workers whose activations er_range_split keeps on the stack.  */
+#define ER_SPLIT_LOCAL 16
+
+/* Give the range activation A of the split site RT to its workers: to
+   each of the first min (W, N) a copy running every W-th instance of
+   the range (the site's instance K goes to worker K mod W).  */
+static void
+er_range_split (er_thread *t, er_site_rt *rt, er_act *a)
+{
+  er_range_hdr *h = er_range_of (a);
+  int w = rt->nworkers;
+  int na = h->n < w ? (int) h->n : w;
+  er_split_range *sp = er_zalloc_line (sizeof *sp + (size_t) w
+				       * sizeof sp->prog[0],
+				       "a range of a split task site");
+  if (!(sp->passed = calloc ((size_t) a->nacc + 1, sizeof *sp->passed)))
+    er_fatal ("out of memory creating instances of task site %s",
+	      er_where (a->site));
+  sp->w = w;
+  for (int j = 0; j < w; j++)
+    /* Relaxed: SP reaches the workers through the pushes (release).  */
+    atomic_store_explicit (&sp->prog[j].next, j, memory_order_relaxed);
+  atomic_store_explicit (&sp->left, na, memory_order_relaxed);
+  /* Every copy made from A before A goes: its worker changes A's
+     accesses as it runs.  */
+  er_act *local[ER_SPLIT_LOCAL], **as = local;
+  if (na > ER_SPLIT_LOCAL && !(as = malloc ((size_t) na * sizeof *as)))
+    er_fatal ("out of memory creating instances of task site %s",
+	      er_where (a->site));
+  for (int j = 0; j < na; j++)
+    {
+      as[j] = j ? er_range_act_new (t, a->site, rt, a->parent, a->acc,
+				    a->nacc, h->first, h->args_size, h->n,
+				    h->serial0, h->steps, h->nsteps) : a;
+      er_range_hdr *hj = er_range_of (as[j]);
+      hj->k0 = j;
+      hj->stride = w;
+      hj->split = sp;
+    }
+  for (int j = 0; j < na; j++)
+    er_site_give (rt->workers[(h->serial0 + j) % w], as[j]);
+  if (as != local)
+    free (as);
+}
+
 /* er_task_create_range with N >= 1 instances that one range may hold
    (ER_RANGE_SPAN), the first one's firstprivate bytes at ARGS: reserve
    every access's positions once, fill one activation, count the
-   instances and give it to SITE's process.  */
+   instances and give it to SITE's process (to each of its workers, a
+   split site's: er_range_split).  */
 static void
 er_create_range (er_site *site, const void *args, size_t args_size,
 		 const struct er_task_access *acc, int nacc, int64_t n,
 		 const struct er_task_step *steps, int nsteps)
 {
   er_thread *t = er_self ();
-  size_t off_win = sizeof (er_act) + (size_t) nacc * sizeof (er_acc);
-  size_t off_hdr = (off_win + (size_t) nacc * sizeof (void *) + 15)
-		   & ~(size_t) 15;
-  size_t off_args = (off_hdr + sizeof (er_range_hdr)
-		     + (size_t) nacc * sizeof (int64_t) + 15) & ~(size_t) 15;
-  size_t off_first = (off_args + args_size + 15) & ~(size_t) 15;
-  size_t off_steps = (off_first + args_size + 15) & ~(size_t) 15;
-  size_t size = off_steps + (size_t) nsteps * sizeof *steps;
-  er_act *a = er_act_alloc (t, size);
-  if (!a)
-    er_fatal ("out of memory creating %lld instances of task site %s",
-	      (long long) n, er_where (site));
-  a->nacc = nacc;
-  a->windows = (void **) ((char *) a + off_win);
-  er_range_hdr *h = er_range_of (a);
+  er_acc local[ER_ACC_LOCAL], *xs = local;
+  if (nacc > ER_ACC_LOCAL && !(xs = malloc ((size_t) nacc * sizeof *xs)))
+    er_fatal ("out of memory creating instances of task site %s",
+	      er_where (site));
   for (int k = 0; k < nacc; k++)
     {
-      er_acc *x = &a->acc[k];
+      er_acc *x = &xs[k];
       x->s = acc[k].stream;
       x->kind = acc[k].kind;
       x->burst = acc[k].burst;
       x->horizon = acc[k].horizon;
       x->win = NULL;
       er_ostream_reserve_range (x, n, site->where);
-      h->base[k] = x->start;
     }
   er_task *c = er_task_current (t);
   /* Relaxed, as in er_task_create.  */
@@ -1153,23 +1476,14 @@ er_create_range (er_site *site, const void *args, size_t args_size,
   er_site_rt *rt = er_site_rt_of (site);
   int64_t serial = atomic_fetch_add_explicit (&rt->created, n,
 					      memory_order_relaxed);
-  a->site = site;
-  a->rt = rt;
-  a->parent = c;
-  a->serial = serial;
-  a->deferred = ER_ACT_RANGE;
-  a->args = (char *) a + off_args;
-  h->n = n;
-  h->serial0 = serial;
-  h->args_size = args_size;
-  h->nsteps = nsteps;
-  h->first = (char *) a + off_first;
-  h->steps = (const struct er_task_step *) ((char *) a + off_steps);
-  if (args_size)
-    memcpy ((char *) a + off_first, args, args_size);
-  if (nsteps)
-    memcpy ((char *) a + off_steps, steps, (size_t) nsteps * sizeof *steps);
-  er_site_give (rt, a);
+  er_act *a = er_range_act_new (t, site, rt, c, xs, nacc, args, args_size,
+				n, serial, steps, nsteps);
+  if (xs != local)
+    free (xs);
+  if (rt->nworkers > 1)
+    er_range_split (t, rt, a);
+  else
+    er_site_give (rt, a);
   er_backlog_check (rt, serial);
 }
 
@@ -1301,10 +1615,14 @@ er_tasks_quiesce (void)
      processes' acquire loads (er_site_idle_try, er_site_main), the
      loads with er_site_give's release store of RUNNING.  */
   for (er_site_rt *rt = atomic_load (&er_sites); rt; rt = rt->next)
-    if (atomic_load (&rt->running))
+    for (int k = 0; k < rt->nworkers; k++)
       {
-	atomic_store (&rt->stop, 1);
-	er_wakeq_wake (&rt->wq);
+	er_site_rt *wk = rt->workers[k];
+	if (atomic_load (&wk->running))
+	  {
+	    atomic_store (&wk->stop, 1);
+	    er_wakeq_wake (&wk->wq);
+	  }
       }
 }
 
@@ -1315,9 +1633,13 @@ er_tasks_stopped (void)
      exit's wait), RUNNING's store pairs with er_site_give's acquire
      load, so that a later instance starts the site's process again.  */
   for (er_site_rt *rt = atomic_load (&er_sites); rt; rt = rt->next)
-    if (atomic_load (&rt->stop))
+    for (int k = 0; k < rt->nworkers; k++)
       {
-	atomic_store (&rt->running, 0);
-	atomic_store (&rt->stop, 0);
+	er_site_rt *wk = rt->workers[k];
+	if (atomic_load (&wk->stop))
+	  {
+	    atomic_store (&wk->running, 0);
+	    atomic_store (&wk->stop, 0);
+	  }
       }
 }

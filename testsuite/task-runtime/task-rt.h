@@ -22,6 +22,10 @@
 #define TR_SITE(body) { (body), __FILE__ ":" TR_STR (__LINE__), 0, 0 }
 #define TR_SITE_PER_INSTANCE(body) \
   { (body), __FILE__ ":" TR_STR (__LINE__), ER_SITE_PER_INSTANCE, 0 }
+/* A site split into W workers (erbium/task.h, ER_SITE_SPLIT).  */
+#define TR_SITE_SPLIT(body, w) \
+  { (body), __FILE__ ":" TR_STR (__LINE__), \
+    ER_SITE_SPLIT | ER_SITE_WORKERS (w), 0 }
 #define TR_STR(x) TR_STR_ (x)
 #define TR_STR_(x) #x
 

@@ -130,6 +130,36 @@ typedef struct er_site
    taskwait in its body), which one process would deadlock on.  */
 #define ER_SITE_PER_INSTANCE 1
 
+/* er_site.flags: splitting a site into workers.  ER_SITE_SPLIT says
+   that the site's instances keep no state from one to the next (no
+   serializer token, no stream both written and read by the site, no
+   memory of their own kept between instances: the plugin proves it,
+   docs/omp-stream.md, "The network"), so that they may run on W
+   persistent processes, the site's *workers*, instead of one: instance
+   K of the site (K counts its deferred instances in creation order,
+   those of er_task_create_range too) runs on worker K mod W, and each
+   worker runs its instances in creation order.  Positions are still
+   those assigned at creation, and a stream's frontiers move over an
+   instance only once it and every instance before it are done, so what
+   every reader sees, and the results, are those of W = 1 (bit for bit).
+   W is ER_SITE_WORKERS_OF (flags), 1 .. 1024 (1: not split); 0 lets the
+   runtime choose (auto) from the cores it finds (hwloc) and the site's
+   share of the program's work, ER_SITE_SHARE_OF (flags), a percentage
+   1 .. 100 (0: not known; the plugin's static estimate: docs/omp-stream.md,
+   "The network"): W = share x cores / 100, rounded to the nearest, at
+   least 1 and at most the cores; an unknown share takes every core.
+   ERBIUM_SPLIT=N in the environment makes W = N for every site flagged
+   ER_SITE_SPLIT (1: none is split).  ER_SITE_PER_INSTANCE wins over
+   ER_SITE_SPLIT.  Sites compiled before these flags existed (flags 0 or
+   1) run on one process, as they did: the er_site layout is unchanged.
+   More than 1024 workers or a share above 100 is reported at the site's
+   first instance (message, abort).  */
+#define ER_SITE_SPLIT 2
+#define ER_SITE_WORKERS(w) (((w) & 0xfff) << 8)
+#define ER_SITE_SHARE(p) (((p) & 0xff) << 20)
+#define ER_SITE_WORKERS_OF(flags) (((flags) >> 8) & 0xfff)
+#define ER_SITE_SHARE_OF(flags) (((flags) >> 20) & 0xff)
+
 /* er_task_create's FLAGS.  ER_TASK_UNDEFERRED: the task's `if' clause
    was false: the creating control program runs the instance itself,
    after its positions are assigned, waiting for its windows (OpenMP's
@@ -178,9 +208,13 @@ struct er_task_step
    after each instance (a reader of instance 0 runs while the writer's
    process is at instance 1).  Each instance counts as a child of the
    calling task (er_taskwait) and in the end of the program's wait.
-   N == 0 creates nothing.  With ER_TASK_UNDEFERRED in FLAGS, or a SITE
-   flagged ER_SITE_PER_INSTANCE, the N instances are created by N calls
-   of er_task_create (the same positions).  Misuse (N < 0, a step of a
+   N == 0 creates nothing.  A SITE split into W workers (ER_SITE_SPLIT)
+   gets one activation per worker, which runs every W-th instance of
+   the range (the site's instance K on worker K mod W); the frontiers
+   then move over the first instances of the range that are all done.
+   With ER_TASK_UNDEFERRED in FLAGS, or a SITE flagged
+   ER_SITE_PER_INSTANCE, the N instances are created by N calls of
+   er_task_create (the same positions).  Misuse (N < 0, a step of a
    bad width or outside ARGS_SIZE, and what er_task_create reports) is
    reported naming SITE.  The caller must not create other instances or
    ticks that move the same stream side between the N instances, which

@@ -22,6 +22,23 @@ enum erbium_loopalign
   ERBIUM_LOOPALIGN_ALL		/* loopalign=all: every function */
 };
 
+/* Values of the fuse option: which eligible edges of the network of
+   OpenMP stream task sites are fused (docs/omp-stream.md, "Grain").  */
+enum erbium_fuse_mode
+{
+  ERBIUM_FUSE_AUTO,		/* fuse=auto: as the plugin decides */
+  ERBIUM_FUSE_OFF,		/* fuse=off: none */
+  ERBIUM_FUSE_ALL		/* fuse=all: every eligible edge */
+};
+
+/* Values of the split option: whether sites may be split into
+   workers.  */
+enum erbium_split_mode
+{
+  ERBIUM_SPLIT_AUTO,		/* split=auto: as the plugin decides */
+  ERBIUM_SPLIT_OFF		/* split=off: none */
+};
+
 /* Options set by -fplugin-arg-erbium-NAME[=VALUE] (GCC internals,
    "Plugins": struct plugin_name_args); parsed by plugin_init, defaults in
    plugin.cc, listed by -fplugin-arg-erbium-help and in docs/plugin.md
@@ -82,6 +99,20 @@ struct erbium_options
      Erbium paper's process network (section 3); the format is
      Graphviz's DOT language.  */
   const char *graph;
+  /* fuse=auto|off|all (default auto): fuse the writer and the reader of
+     the edges of the network of OpenMP stream task sites that may be
+     fused (netgrain.cc) into one process with a static schedule: as the
+     plugin decides from the work per burst and the number of processes
+     (auto), none (off), or every eligible edge (all).  A site's
+     `#pragma erbium grain fuse(...)' overrides auto.  Source: the
+     Erbium paper's grain adaptation (section 3); docs/omp-stream.md,
+     "Grain".  */
+  enum erbium_fuse_mode fuse;
+  /* split=auto|off (default auto): run a site that may be split
+     (netgrain.cc) as several persistent workers as the plugin decides
+     (auto), or never (off).  A site's `#pragma erbium grain split(N)'
+     overrides auto.  Same sources.  */
+  enum erbium_split_mode split;
 };
 
 extern struct erbium_options erbium_opts;

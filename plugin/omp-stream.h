@@ -9,6 +9,8 @@
      pragmas.cc      #pragma omp|erbium task, tick, taskwait and their
                      clauses: one erbium_site per task pragma, and a
                      marker statement where the pragma stands;
+     grain.cc        #pragma erbium grain before a task pragma: the
+                     site's fusion and splitting settings;
      outline.cc      at PLUGIN_PRE_GENERICIZE, each marker and the
                      statement after it become the site's body function,
                      its static er_site and the er_task_create call (or,
@@ -98,6 +100,19 @@ enum erbium_site_kind
   ERBIUM_SITE_OMP
 };
 
+/* A site's fusion setting (#pragma erbium grain fuse (...), grain.cc):
+   as -fplugin-arg-erbium-fuse decides, never, or always when the network
+   allows it.  */
+enum erbium_grain_fuse
+{
+  ERBIUM_GRAIN_FUSE_AUTO,
+  ERBIUM_GRAIN_FUSE_NEVER,
+  ERBIUM_GRAIN_FUSE_ALWAYS
+};
+
+/* The most workers #pragma erbium grain split (N) may ask for.  */
+#define ERBIUM_GRAIN_SPLIT_MAX 1024
+
 /* Data-sharing defaults (the default clause).  */
 enum erbium_default
 {
@@ -145,6 +160,13 @@ struct erbium_site
   /* The task's statement is the empty statement `;', which the C parser
      does not add to the statement list.  */
   bool empty_body;
+  /* The grain settings of the #pragma erbium grain before the pragma
+     (grain.cc): an enum erbium_grain_fuse, the number of workers (-1:
+     auto; 1: not split), and where the grain pragma stands
+     (UNKNOWN_LOCATION without one: the defaults).  */
+  int grain_fuse;
+  int grain_split;
+  location_t grain_loc;
 
   /* Set by outline.cc.  The static er_site, the body function the
      runtime calls (void (void *, void *const *)) and the function the
@@ -334,6 +356,23 @@ int erbium_marker_site (const_tree stmt);
    first of all the parts (it clears and restores flag_openmp around
    GCC's pragma registration, GCC-PLUGIN-NOTES "Pragmas").  */
 void erbium_init_pragmas (const char *plugin_name);
+
+/* ---- grain.cc ---- */
+
+/* Give SITE, made by the task pragma being read, the settings of the
+   grain pragmas right before it (the defaults without one); a grain
+   pragma of another function is reported as not followed by a task
+   pragma.  */
+void erbium_grain_take (erbium_site *site);
+
+/* The text of SITE's grain settings for the dump: "fuse never, split 2
+   (#pragma erbium grain at f.c:12)", or "fuse auto, split auto
+   (default)".  */
+std::string erbium_grain_text (const erbium_site *site);
+
+/* Register #pragma erbium grain (PLUGIN_PRAGMAS) and the check at the
+   end of each function.  */
+void erbium_init_grain (const char *plugin_name);
 
 /* ---- outline.cc ---- */
 

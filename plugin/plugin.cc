@@ -66,6 +66,8 @@ struct erbium_options erbium_opts = {
   /* loopalign */ ERBIUM_LOOPALIGN_CHANGED,
   /* ivmerge */ true,
   /* graph */ NULL,
+  /* fuse */ ERBIUM_FUSE_AUTO,
+  /* split */ ERBIUM_SPLIT_AUTO,
 };
 
 /* The comma-separated pass list given to dump=, or "" for all passes;
@@ -80,6 +82,8 @@ enum erbium_arg_kind
   ERBIUM_ARG_LOOPALIGN,		/* loopalign=0|1|all */
   ERBIUM_ARG_DUMP,		/* dump[=PASS,...] */
   ERBIUM_ARG_GRAPH,		/* graph=FILE */
+  ERBIUM_ARG_FUSE,		/* fuse=auto|off|all */
+  ERBIUM_ARG_SPLIT,		/* split=auto|off */
   ERBIUM_ARG_WERROR,		/* Werror=NAME,... */
   ERBIUM_ARG_WNO_ERROR,		/* Wno-error=NAME,... */
   ERBIUM_ARG_HELP		/* help */
@@ -128,6 +132,13 @@ static const struct erbium_arg
   { "graph", "graph=FILE",
     "write the unit's network of OpenMP stream task sites as Graphviz to "
     "FILE", ERBIUM_ARG_GRAPH, NULL },
+  { "fuse", "fuse=auto|off|all",
+    "fuse the writer and reader of eligible streams between OpenMP stream "
+    "task sites into one process: as the plugin decides, never, or always "
+    "(default auto)", ERBIUM_ARG_FUSE, NULL },
+  { "split", "split=auto|off",
+    "run eligible OpenMP stream task sites as several workers as the "
+    "plugin decides, or never (default auto)", ERBIUM_ARG_SPLIT, NULL },
   { "Werror", "Werror=NAME,...",
     "make the plugin's warnings -WNAME errors (GCC rejects "
     "-Werror=erbium-...)", ERBIUM_ARG_WERROR, NULL },
@@ -214,6 +225,33 @@ erbium_parse_bool (const char *key, const char *value, bool *out,
       return false;
     }
   return true;
+}
+
+/* Parse VALUE of argument KEY into *OUT: the index in the N words of
+   WORDS it equals.  Anything else (or no value) is an error naming KEY
+   and the words allowed; returns false then.  */
+static bool
+erbium_parse_word (const char *key, const char *value,
+		   const char *const *words, int n, int *out)
+{
+  for (int i = 0; i < n; i++)
+    if (value && !strcmp (value, words[i]))
+      {
+	*out = i;
+	return true;
+      }
+  const char *parts[2 * 8];
+  size_t k = 0;
+  for (int i = 0; i < n && i < 8; i++)
+    {
+      parts[k++] = words[i];
+      parts[k++] = i + 2 < n ? ", " : i + 1 < n ? " or " : "";
+    }
+  char *allowed = erbium_join (parts, k);
+  error ("erbium plugin: argument %<%s=%s%>: expected %s", key,
+	 value ? value : "", allowed);
+  free (allowed);
+  return false;
 }
 
 /* See erbium-plugin.h.  */
@@ -429,6 +467,91 @@ erbium_check_language (void)
   return true;
 }
 
+/* Apply argument ARG (a row of erbium_args), given as KEY with VALUE
+   (NULL without `='), for the plugin BASE_NAME: into erbium_opts or the
+   dump and warning settings.  Returns false after a GCC error naming a
+   bad value.  */
+static bool
+erbium_apply_arg (const struct erbium_arg *arg, const char *key,
+		  const char *value, const char *base_name)
+{
+  switch (arg->kind)
+    {
+    case ERBIUM_ARG_BOOL:
+      if (!erbium_parse_bool (key, value, arg->flag))
+	return false;
+      break;
+    case ERBIUM_ARG_BURST:
+      {
+	char *end = NULL;
+	long n = value ? strtol (value, &end, 10) : -1;
+	if (!value || *end || n < 0 || n > (1L << 24))
+	  {
+	    error ("erbium plugin: argument %<burst=%s%>: expected a "
+		   "number of elements from 0 (derived from the cache "
+		   "line) to %ld", value ? value : "", 1L << 24);
+	    return false;
+	  }
+	erbium_opts.burst = (int) n;
+      }
+      break;
+    case ERBIUM_ARG_LOOPALIGN:
+      {
+	bool on;
+	if (value && !strcmp (value, "all"))
+	  erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
+	else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
+	  erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
+				   : ERBIUM_LOOPALIGN_OFF);
+	else
+	  return false;
+      }
+      break;
+    case ERBIUM_ARG_DUMP:
+      erbium_dump_list = value ? value : "";
+      break;
+    case ERBIUM_ARG_GRAPH:
+      if (!value || !*value)
+	{
+	  error ("erbium plugin: argument %<graph%>: expected a file name "
+		 "(%<-fplugin-arg-%s-graph=FILE.dot%>)", base_name);
+	  return false;
+	}
+      erbium_opts.graph = value;
+      break;
+    case ERBIUM_ARG_FUSE:
+      {
+	/* In the order of enum erbium_fuse_mode.  */
+	static const char *const words[] = { "auto", "off", "all" };
+	int v;
+	if (!erbium_parse_word (key, value, words, 3, &v))
+	  return false;
+	erbium_opts.fuse = (enum erbium_fuse_mode) v;
+      }
+      break;
+    case ERBIUM_ARG_SPLIT:
+      {
+	/* In the order of enum erbium_split_mode.  */
+	static const char *const words[] = { "auto", "off" };
+	int v;
+	if (!erbium_parse_word (key, value, words, 2, &v))
+	  return false;
+	erbium_opts.split = (enum erbium_split_mode) v;
+      }
+      break;
+    case ERBIUM_ARG_WERROR:
+    case ERBIUM_ARG_WNO_ERROR:
+      if (!erbium_set_warnings_error (key, value,
+				      arg->kind == ERBIUM_ARG_WERROR))
+	return false;
+      break;
+    case ERBIUM_ARG_HELP:
+      inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
+      break;
+    }
+  return true;
+}
+
 /* Parse the plugin's arguments in INFO (erbium_args) into erbium_opts
    and the dump and warning settings.  Returns false after a GCC error
    naming a bad or unknown argument.  */
@@ -438,7 +561,6 @@ erbium_parse_args (struct plugin_name_args *info)
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
-      const char *value = info->argv[i].value;
       const struct erbium_arg *arg = NULL;
       for (const auto &a : erbium_args)
 	if (!strcmp (key, a.name))
@@ -451,60 +573,8 @@ erbium_parse_args (struct plugin_name_args *info)
 	  free (names);
 	  return false;
 	}
-      switch (arg->kind)
-	{
-	case ERBIUM_ARG_BOOL:
-	  if (!erbium_parse_bool (key, value, arg->flag))
-	    return false;
-	  break;
-	case ERBIUM_ARG_BURST:
-	  {
-	    char *end = NULL;
-	    long n = value ? strtol (value, &end, 10) : -1;
-	    if (!value || *end || n < 0 || n > (1L << 24))
-	      {
-		error ("erbium plugin: argument %<burst=%s%>: expected a "
-		       "number of elements from 0 (derived from the cache "
-		       "line) to %ld", value ? value : "", 1L << 24);
-		return false;
-	      }
-	    erbium_opts.burst = (int) n;
-	  }
-	  break;
-	case ERBIUM_ARG_LOOPALIGN:
-	  {
-	    bool on;
-	    if (value && !strcmp (value, "all"))
-	      erbium_opts.loopalign = ERBIUM_LOOPALIGN_ALL;
-	    else if (erbium_parse_bool (key, value, &on, "0, 1 or all"))
-	      erbium_opts.loopalign = (on ? ERBIUM_LOOPALIGN_CHANGED
-				       : ERBIUM_LOOPALIGN_OFF);
-	    else
-	      return false;
-	  }
-	  break;
-	case ERBIUM_ARG_DUMP:
-	  erbium_dump_list = value ? value : "";
-	  break;
-	case ERBIUM_ARG_GRAPH:
-	  if (!value || !*value)
-	    {
-	      error ("erbium plugin: argument %<graph%>: expected a file name "
-		     "(%<-fplugin-arg-%s-graph=FILE.dot%>)", info->base_name);
-	      return false;
-	    }
-	  erbium_opts.graph = value;
-	  break;
-	case ERBIUM_ARG_WERROR:
-	case ERBIUM_ARG_WNO_ERROR:
-	  if (!erbium_set_warnings_error (key, value,
-					  arg->kind == ERBIUM_ARG_WERROR))
-	    return false;
-	  break;
-	case ERBIUM_ARG_HELP:
-	  inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
-	  break;
-	}
+      if (!erbium_apply_arg (arg, key, info->argv[i].value, info->base_name))
+	return false;
     }
   return true;
 }

@@ -1126,6 +1126,7 @@ erbium_new_site (location_t loc, const char *spell)
   site->privates = vNULL;
   site->shared = vNULL;
   site->deflt = ERBIUM_DEFAULT_UNSPECIFIED;
+  erbium_grain_take (site);
   erbium_sites.safe_push (site);
   return site;
 }
@@ -1780,6 +1781,7 @@ void
 erbium_init_omp_stream (const char *plugin_name)
 {
   erbium_init_pragmas (plugin_name);
+  erbium_init_grain (plugin_name);
   erbium_init_taskrt (plugin_name);
   erbium_init_streams (plugin_name);
   erbium_init_outline (plugin_name);

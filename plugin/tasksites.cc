@@ -342,6 +342,8 @@ erbium_dump_sites (void)
 	  fprintf (dump_file, "  process: %s: %s\n",
 		   s->per_instance ? "one per instance" : "one per site",
 		   s->why.c_str ());
+	  fprintf (dump_file, "  grain: %s\n",
+		   erbium_grain_text (s).c_str ());
 	  if (!s->conversion.empty ())
 	    fputs (s->conversion.c_str (), dump_file);
 	  else

@@ -119,6 +119,19 @@ erbium_network_dump (FILE *f)
     fprintf (f, "network fusion edge %d (node %d -> node %d): %s: %s\n", e.id,
 	     e.w.node, e.r.node, e.fuse_ok ? "eligible" : "not eligible",
 	     e.fuse_why.c_str ());
+  for (const erbium_net_edge &e : net.edges)
+    if (e.fused)
+      fprintf (f, "network fuse edge %d (node %d -> node %d): fused: "
+	       "process %s, body %s\n", e.id, e.w.node, e.r.node,
+	       IDENTIFIER_POINTER (DECL_NAME (erbium_sites[e.fused_into]
+					      ->site_var)),
+	       IDENTIFIER_POINTER (DECL_NAME (erbium_sites[e.fused_into]
+					      ->body_fn)));
+    else
+      fprintf (f, "network fuse edge %d (node %d -> node %d): not fused: "
+	       "%s\n", e.id, e.w.node, e.r.node,
+	       e.fused_why.empty () ? "the fusion did not run"
+	       : e.fused_why.c_str ());
   for (const erbium_net_node &n : net.nodes)
     if (n.site >= 0)
       fprintf (f, "network splitting node %d: %s: %s\n", n.id,

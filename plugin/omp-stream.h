@@ -22,7 +22,9 @@
                      the network of the unit's sites and streams, the
                      fusion and splitting eligibility, the network
                      section of the dump and the Graphviz file
-                     (network.h).
+                     (network.h);
+     fuse.cc         the fusion of the sites of eligible edges into one
+                     process each.
    The language is described in OMP-STREAM-SPEC.md of the project
    (sections 2 to 7) and in the docs/omp-stream.md; the
    runtime's contract is runtime/include/erbium/task.h.  */
@@ -373,6 +375,13 @@ std::string erbium_grain_text (const erbium_site *site);
 /* Register #pragma erbium grain (PLUGIN_PRAGMAS) and the check at the
    end of each function.  */
 void erbium_init_grain (const char *plugin_name);
+
+/* ---- fuse.cc ---- */
+
+/* Register the fusion of the unit's eligible and chosen edges
+   (PLUGIN_ALL_IPA_PASSES_START, after erbium_init_tasksites's
+   decision).  */
+void erbium_init_fuse (const char *plugin_name);
 
 /* ---- outline.cc ---- */
 

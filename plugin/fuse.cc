@@ -4,9 +4,9 @@
    et al., CASES 2010, section 3: processes fused "avoiding starvation
    and overflow"; docs/omp-stream.md, "The network" and "Grain").
 
-   Which edges are fused (erbium_fuse_unit, at PLUGIN_ALL_IPA_PASSES_START,
-   when the network of the whole unit is known and the process kinds are
-   decided, before the inliner runs):
+   Which edges are fused (erbium_fuse_unit, called by tasksites.cc at
+   PLUGIN_ALL_IPA_PASSES_START, when the network of the whole unit is
+   known and the process kinds are decided, before the inliner runs):
    * only when optimizing (-O1 and above), and only eligible edges;
    * -fplugin-arg-erbium-fuse=off, or `#pragma erbium grain fuse (never)'
      on either site: not fused; fuse=all, or fuse (always) on either
@@ -154,8 +154,10 @@ fu_limits (const erbium_network &net, const erbium_net_edge &e)
     return "the reader's window (horizon " + std::to_string ((long)
 							      e.r.horizon.n)
 	   + ") keeps elements from one instance to the next";
+  erbium_net_subs both;
   for (const erbium_net_edge &o : net.edges)
-    if (o.id != e.id && o.root == e.root)
+    if (o.id != e.id && o.root == e.root
+	&& erbium_net_subs_meet (o.subs, e.subs, &both))
       return "stream " + e.stream + " has another end (edge "
 	     + std::to_string (o.id) + "): the plugin fuses a stream with "
 	     "one writer and one reader only";
@@ -947,10 +949,9 @@ fu_decide_edge (const erbium_network &net, erbium_net_edge *e)
   return e->fused_why.empty ();
 }
 
-/* PLUGIN_ALL_IPA_PASSES_START (after tasksites.cc's decision): decide
-   and fuse every group of the unit.  */
-static void
-erbium_fuse_unit (void *, void *)
+/* See omp-stream.h.  */
+void
+erbium_fuse_unit (void)
 {
   if (erbium_sites.is_empty ())
     return;
@@ -970,12 +971,4 @@ erbium_fuse_unit (void *, void *)
     }
   if (k)
     symtab->process_new_functions ();
-}
-
-/* See omp-stream.h.  */
-void
-erbium_init_fuse (const char *plugin_name)
-{
-  register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		     erbium_fuse_unit, NULL);
 }

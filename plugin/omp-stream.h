@@ -378,10 +378,11 @@ void erbium_init_grain (const char *plugin_name);
 
 /* ---- fuse.cc ---- */
 
-/* Register the fusion of the unit's eligible and chosen edges
-   (PLUGIN_ALL_IPA_PASSES_START, after erbium_init_tasksites's
-   decision).  */
-void erbium_init_fuse (const char *plugin_name);
+/* Decide which eligible edges of the unit's network to fuse and fuse
+   their sites, recording the decisions in the network: at
+   PLUGIN_ALL_IPA_PASSES_START, called by tasksites.cc once the process
+   kinds are decided (the network needs them), before the inliner.  */
+void erbium_fuse_unit (void);
 
 /* ---- outline.cc ---- */
 

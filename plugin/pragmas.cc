@@ -1786,6 +1786,5 @@ erbium_init_omp_stream (const char *plugin_name)
   erbium_init_streams (plugin_name);
   erbium_init_outline (plugin_name);
   erbium_init_tasksites (plugin_name);
-  erbium_init_fuse (plugin_name);
   erbium_init_network (plugin_name);
 }

@@ -263,7 +263,8 @@ erbium_fn_name (tree fn)
 }
 
 /* PLUGIN_ALL_IPA_PASSES_START: decide each stream site's process kind
-   and write it into its er_site.  */
+   and write it into its er_site; then fuse the sites that may be
+   (fuse.cc), which needs the process kinds.  */
 static void
 erbium_decide_sites (void *, void *)
 {
@@ -322,6 +323,7 @@ erbium_decide_sites (void *, void *)
 				    s->per_instance
 				    ? ERBIUM_SITE_PER_INSTANCE : 0);
     }
+  erbium_fuse_unit ();
 }
 
 /* Write every task site of the unit to the dump file: its creations,

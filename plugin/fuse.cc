@@ -13,7 +13,8 @@
      site: fused; fuse=auto: fused when both bodies are cheap, at most
      FU_CHEAP estimated operations per instance (fu_work: a statement
      counts 1, FU_TRIPS times more per loop around it, a call of a
-     function outside the unit FU_TRIPS): such a body runs for about the
+     function outside the unit FU_TRIPS, one of the unit its own
+     estimate): such a body runs for about the
      time a burst takes to pass through a stream between two processes,
      which fusion saves.  The cores are known only at run time; compiling
      both schedules and choosing at start-up is not done (the control
@@ -103,10 +104,11 @@ fu_site (const erbium_network &net, int n)
 /* ---------------------------------------------------------------------
    The decision per edge.  */
 
-/* The estimated operations of one run of FN (fu_work, see the file
-   comment), or -1 when FN has no body here.  */
+/* The estimated operations of one run of FN (see the file comment; a
+   call of a function of the unit counts its own estimate, DEPTH calls
+   deep at most), or -1 when FN has no body here.  */
 static HOST_WIDE_INT
-fu_work (tree fn)
+fu_work (tree fn, int depth = 0)
 {
   function *f = fn ? DECL_STRUCT_FUNCTION (fn) : NULL;
   if (!f || !f->cfg)
@@ -128,11 +130,12 @@ fu_work (tree fn)
 	    continue;
 	  HOST_WIDE_INT op = 1;
 	  tree callee = is_gimple_call (g) ? gimple_call_fndecl (g) : NULL;
-	  if (is_gimple_call (g)
-	      && !(callee && (fndecl_built_in_p (callee)
-			      || DECL_STRUCT_FUNCTION (callee))))
-	    op = FU_TRIPS;
-	  w += op * scale;
+	  if (is_gimple_call (g) && !(callee && fndecl_built_in_p (callee)))
+	    {
+	      op = depth < 4 ? fu_work (callee, depth + 1) : -1;
+	      op = op < 0 ? FU_TRIPS : MAX (op, 1);
+	    }
+	  w = MIN (w + op * scale, (HOST_WIDE_INT) 1 << 40);
 	}
     }
   return w;

@@ -76,6 +76,6 @@ main (void) /* { dg-optimized "basic block part vectorized" } */
   return bad != 0;
 }
 /* { dg-final { scan-plugin-dump-times "network fuse edge \[0-9\] \\(node \[0-9\] -> node \[0-9\]\\): fused: process __erbium_site_fused_main_0, body __erbium_fused_main_0\n" 7 erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "fused sites, body __erbium_fused_main_0, nodes 0 \\(\[^\n\]*\\), 1 \[^\n\]*, 7 \\(fuse-chain8.c:64\\) run in this order per instance\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "fused sites, body __erbium_fused_main_0, nodes 0 \\(\[^\n\]*\\), 1 \[^\n\]*, 7 \\(fuse-chain8.c:63\\) run in this order per instance\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump-times "er_task_create_range \\(" 1 erbium-tasks } } */
 /* { dg-final { scan-plugin-dump-not "er_task_create \\(" erbium-tasks } } */

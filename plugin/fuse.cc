@@ -21,7 +21,8 @@
      program would hold both sequences of creations);
    * what the fusion supports: rate 1:1 (one instance of each per period),
      an output window and an input window whose horizon is its burst, on
-     a stream with no other writer or reader, sites without arrays of
+     a stream with no other writer or reader but a tick after the loops
+     (a drain, which finds nothing left), sites without arrays of
      windows or inout_reuse, the element size known at compile time, both
      sites created in the same function.
    Chains fuse transitively: the sites joined by fused edges form a group,
@@ -157,10 +158,15 @@ fu_limits (const erbium_network &net, const erbium_net_edge &e)
     return "the reader's window (horizon " + std::to_string ((long)
 							      e.r.horizon.n)
 	   + ") keeps elements from one instance to the next";
+  /* Another end may only be a drain the eligibility allowed, a tick of
+     the control program after the loops: with a window equal to the
+     burst nothing is left for it, in the program as when fused.  */
   erbium_net_subs both;
   for (const erbium_net_edge &o : net.edges)
     if (o.id != e.id && o.root == e.root
-	&& erbium_net_subs_meet (o.subs, e.subs, &both))
+	&& erbium_net_subs_meet (o.subs, e.subs, &both)
+	&& !(o.w.node == e.w.node && o.w.access == e.w.access
+	     && net.nodes[o.r.node].site < 0))
       return "stream " + e.stream + " has another end (edge "
 	     + std::to_string (o.id) + "): the plugin fuses a stream with "
 	     "one writer and one reader only";

@@ -13,9 +13,11 @@
    into W workers" style reserved below), an ellipse per control
    program; an edge per stream, labelled with its name, element type,
    the writer's burst, the reader's burst and horizon; edges and nodes on
-   a cycle in red; an edge whose sites may be fused drawn bold.  Styles
-   reserved for the grain adaptation: a fused node is filled light blue,
-   a split node is drawn as a 3-D box.  */
+   a cycle in red; an edge whose sites may be fused drawn bold; a node
+   fused with others (fuse.cc) filled light blue.  Reserved for
+   splitting: a split node is drawn as a 3-D box.  The dump gives, after
+   the eligibility of each edge, whether it was fused ("network fuse
+   edge").  */
 
 #define INCLUDE_STRING
 #define INCLUDE_VECTOR

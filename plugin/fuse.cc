@@ -26,11 +26,13 @@
      windows or inout_reuse, the element size known at compile time, both
      sites created in the same function.
    Chains fuse transitively: the sites joined by fused edges form a group,
-   one process.  A group is refused when another stream joins two of its
-   sites without being fused, when a path leaves the group and comes back
-   (the fused instance would wait for its own output), or when its fused
-   streams make a cycle (their tokens would need a buffer kept across
-   periods).  In the creating function, the creations of a group must
+   one process.  A group is refused when a path leaves the group and comes
+   back (the fused instance would wait for its own output), when its
+   fused streams make a cycle (their tokens would need a buffer kept
+   across periods), or when another stream joins two of its sites without
+   being fused, unless it is read backwards on a cycle netgrain.cc found
+   not to starve with the writers first (a serializer ring: the stream
+   stays one of the process, its elements coming from earlier periods).  In the creating function, the creations of a group must
    stand in one basic block with nothing between them that moves a
    stream (another creation, a tick, a taskwait, a call that may create
    tasks or tick): the fused creation takes the place of the last one,
@@ -247,20 +249,11 @@ fu_find (std::vector<int> &p, int n)
   return n;
 }
 
-/* The reason group G of NET (its nodes in IN) cannot be one process, or
-   "": another stream joins two of its sites, a path leaves it and comes
-   back, or its fused edges make a cycle.  Orders G->nodes writers
-   first.  */
+/* Whether a path of NET leaves the nodes IN and comes back: the reason,
+   or "".  */
 static std::string
-fu_check_group (const erbium_network &net, fu_group *g,
-		const std::vector<bool> &in, const std::vector<bool> &fused)
+fu_check_paths (const erbium_network &net, const std::vector<bool> &in)
 {
-  for (const erbium_net_edge &e : net.edges)
-    if (in[e.w.node] && in[e.r.node] && e.w.node != e.r.node
-	&& !fused[e.id])
-      return "stream " + e.stream + " (edge " + std::to_string (e.id)
-	     + ") joins two of the sites without being fused";
-  /* Nodes outside reachable from the group, and those reaching it.  */
   size_t n = net.nodes.size ();
   std::vector<bool> from (n, false), to (n, false);
   for (bool changed = true; changed;)
@@ -281,8 +274,23 @@ fu_check_group (const erbium_network &net, fu_group *g,
       return "a path leaves the sites through " + fu_node (v)
 	     + " and comes back: the fused instance would wait for its "
 	     "own output";
+  return "";
+}
+
+/* The reason group G of NET (its nodes in IN) cannot be one process, or
+   "": a path leaves it and comes back, its fused edges (FUSED) make a
+   cycle, or another stream joins two of its sites other than backwards
+   on a cycle netgrain.cc found not to starve with the writers first.
+   Orders G->nodes writers first.  */
+static std::string
+fu_check_group (const erbium_network &net, fu_group *g,
+		const std::vector<bool> &in, const std::vector<bool> &fused)
+{
+  std::string why = fu_check_paths (net, in);
+  if (!why.empty ())
+    return why;
   /* Writers first (Kahn's algorithm over the fused edges).  */
-  std::map<int, int> indeg;
+  std::map<int, int> indeg, pos;
   for (int v : g->nodes)
     indeg[v] = 0;
   for (int id : g->edges)
@@ -292,6 +300,7 @@ fu_check_group (const erbium_network &net, fu_group *g,
     for (int v : g->nodes)
       if (indeg[v] == 0)
 	{
+	  pos[v] = order.size ();
 	  order.push_back (v);
 	  indeg[v] = -1;
 	  for (int id : g->edges)
@@ -303,6 +312,22 @@ fu_check_group (const erbium_network &net, fu_group *g,
     return "its fused streams make a cycle: their tokens would need a "
 	   "buffer kept from one period to the next";
   g->nodes = order;
+  /* A stream between two of the sites, not fused, stays a stream of the
+     process: read backwards (its writer runs later in the period) its
+     elements come from earlier periods, as a serializer token's; read
+     forwards, the instance would wait for its own output.  */
+  for (const erbium_net_edge &e : net.edges)
+    if (in[e.w.node] && in[e.r.node] && e.w.node != e.r.node
+	&& !fused[e.id])
+      {
+	bool ok = pos[e.w.node] > pos[e.r.node];
+	for (int id : g->edges)
+	  ok &= net.edges[id].writer_first;
+	if (!ok)
+	  return "stream " + e.stream + " (edge " + std::to_string (e.id)
+		 + ") joins two of the sites without being fused, its "
+		 "reader after its writer in the period";
+      }
   return "";
 }
 

@@ -610,6 +610,52 @@ fu_find_calls (std::vector<fu_member> *ms)
   return "";
 }
 
+/* walk_tree callback: a use of the access array DATA other than one of
+   its elements at a constant index.  */
+static tree
+fu_bare_acc_r (tree *tp, int *walk_subtrees, void *data)
+{
+  tree t = *tp;
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == ARRAY_REF && TREE_OPERAND (t, 0) == (tree) data
+	  && tree_fits_uhwi_p (TREE_OPERAND (t, 1))))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  return t == (tree) data ? t : NULL_TREE;
+}
+
+/* Whether the access arrays of MS are used only element by element, but
+   in their creation calls and the clobbers at the end of their scopes:
+   "" or why not (the rewrite moves each element).  */
+static std::string
+fu_check_acc_uses (const std::vector<fu_member> &ms)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *g = gsi_stmt (gsi);
+	if (is_gimple_debug (g) || gimple_clobber_p (g))
+	  continue;
+	for (const fu_member &m : ms)
+	  {
+	    if (!m.acc || g == m.call)
+	      continue;
+	    for (unsigned i = 0; i < gimple_num_ops (g); i++)
+	      if (gimple_op (g, i)
+		  && walk_tree (gimple_op_ptr (g, i), fu_bare_acc_r, m.acc,
+				NULL))
+		return "the accesses of site " + erbium_net_where (m.site->loc)
+		       + " are used as a whole at "
+		       + erbium_net_where (gimple_location (g));
+	  }
+      }
+  return "";
+}
+
 /* Whether the statements between the first and the last creation of MS
    (ordered) move no stream: "" or why not.  */
 static std::string
@@ -682,11 +728,6 @@ fu_subst_r (tree *tp, int *walk_subtrees, void *data)
 		 : build4 (ARRAY_REF, TREE_TYPE (t), st->facc, size_int (j),
 			   NULL_TREE, NULL_TREE));
 	  *walk_subtrees = 0;
-	  wi->changed = true;
-	}
-      else if (m.acc && t == m.acc)
-	{
-	  *tp = st->facc;
 	  wi->changed = true;
 	}
     }
@@ -912,6 +953,8 @@ fu_fuse_group (erbium_network *net, const fu_group &g, int k)
   std::string why = fu_find_calls (&ms);
   if (why.empty ())
     why = fu_check_between (ms);
+  if (why.empty ())
+    why = fu_check_acc_uses (ms);
   if (!why.empty ())
     {
       pop_cfun ();

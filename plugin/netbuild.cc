@@ -572,6 +572,8 @@ nb_edges (erbium_network *net,
 		e.fuse_ok = false;
 		e.rate_w = e.rate_r = 0;
 		e.writer_first = true;
+		e.fused = false;
+		e.fused_into = -1;
 		net->edges.push_back (e);
 	      }
 }
@@ -649,6 +651,13 @@ nb_cycles (erbium_network *net)
   for (unsigned c = 0; c < net->cycles.size (); c++)
     for (int n : net->cycles[c])
       net->nodes[n].cycle = c;
+}
+
+/* See network.h.  */
+erbium_network *
+erbium_network_for_fusion (void)
+{
+  return const_cast<erbium_network *> (&erbium_network_get ());
 }
 
 /* See network.h.  */

@@ -9,13 +9,14 @@
    file names no function).
 
    The picture: a box per site (its place and name, body function and
-   instance count; dashed when it has one process per instance, "split
-   into W workers" style reserved below), an ellipse per control
+   instance count; dashed when it has one process per instance), an ellipse per control
    program; an edge per stream, labelled with its name, element type,
    the writer's burst, the reader's burst and horizon; edges and nodes on
-   a cycle in red; an edge whose sites may be fused drawn bold.  Styles
-   reserved for the grain adaptation: a fused node is filled light blue,
-   a split node is drawn as a 3-D box.  */
+   a cycle in red; an edge whose sites may be fused drawn bold; a node
+   fused with others (fuse.cc) filled light blue; a split node a 3-D box
+   (netgrain.cc's splitting decision).  The dump gives, after
+   the eligibility of each edge, whether it was fused ("network fuse
+   edge").  */
 
 #define INCLUDE_STRING
 #define INCLUDE_VECTOR
@@ -119,6 +120,19 @@ erbium_network_dump (FILE *f)
     fprintf (f, "network fusion edge %d (node %d -> node %d): %s: %s\n", e.id,
 	     e.w.node, e.r.node, e.fuse_ok ? "eligible" : "not eligible",
 	     e.fuse_why.c_str ());
+  for (const erbium_net_edge &e : net.edges)
+    if (e.fused)
+      fprintf (f, "network fuse edge %d (node %d -> node %d): fused: "
+	       "process %s, body %s\n", e.id, e.w.node, e.r.node,
+	       IDENTIFIER_POINTER (DECL_NAME (erbium_sites[e.fused_into]
+					      ->site_var)),
+	       IDENTIFIER_POINTER (DECL_NAME (erbium_sites[e.fused_into]
+					      ->body_fn)));
+    else
+      fprintf (f, "network fuse edge %d (node %d -> node %d): not fused: "
+	       "%s\n", e.id, e.w.node, e.r.node,
+	       e.fused_why.empty () ? "the fusion did not run"
+	       : e.fused_why.c_str ());
   for (const erbium_net_node &n : net.nodes)
     if (n.site >= 0)
       fprintf (f, "network splitting node %d: %s: %s\n", n.id,

@@ -13,6 +13,8 @@
                   instance counts, cycles (erbium_network_get);
      netgrain.cc  per edge, whether its two sites may be fused, and per
                   node, whether its site may be split, with the reason;
+     fuse.cc      the fusion of the edges eligible and chosen (the
+                  decisions are kept in the network);
      netdot.cc    the "network" section of the erbium-tasks dump and the
                   Graphviz file of -fplugin-arg-erbium-graph=FILE.
 
@@ -297,6 +299,13 @@ struct erbium_net_edge
      may need it).  */
   HOST_WIDE_INT rate_w, rate_r;
   bool writer_first;
+  /* Set by fuse.cc: whether the two sites were fused into one process
+     (FUSED_INTO, an erbium_sites index, its site), and why (not): the
+     eligibility, the decision of fuse=auto|off|all and of the sites'
+     grain pragmas, and what the plugin's fusion supports.  */
+  bool fused;
+  int fused_into;
+  std::string fused_why;
 };
 
 /* A stream of the unit as the network sees it: a stream declaration, or
@@ -360,6 +369,12 @@ int erbium_net_split_flags (int site);
 /* Fill each edge's fuse_ok/fuse_why and each node's split_ok/split_why
    of NET.  */
 void erbium_network_grain (erbium_network *net);
+
+/* ---- fusion (fuse.cc) ---- */
+
+/* The network of the unit for the fusion (fuse.cc), which records its
+   decisions in the edges (fused, fused_why) and nodes (grain).  */
+erbium_network *erbium_network_for_fusion (void);
 
 /* The entry points (erbium_network_note_function, erbium_network_dump,
    erbium_init_network) are declared in omp-stream.h.  */

@@ -22,7 +22,9 @@
                      the network of the unit's sites and streams, the
                      fusion and splitting eligibility, the network
                      section of the dump and the Graphviz file
-                     (network.h).
+                     (network.h);
+     fuse.cc         the fusion of the sites of eligible edges into one
+                     process each.
    The language is described in OMP-STREAM-SPEC.md of the project
    (sections 2 to 7) and in the docs/omp-stream.md; the
    runtime's contract is runtime/include/erbium/task.h.  */
@@ -379,6 +381,14 @@ std::string erbium_grain_text (const erbium_site *site);
 /* Register #pragma erbium grain (PLUGIN_PRAGMAS) and the check at the
    end of each function.  */
 void erbium_init_grain (const char *plugin_name);
+
+/* ---- fuse.cc ---- */
+
+/* Decide which eligible edges of the unit's network to fuse and fuse
+   their sites, recording the decisions in the network: at
+   PLUGIN_ALL_IPA_PASSES_START, called by tasksites.cc once the process
+   kinds are decided (the network needs them), before the inliner.  */
+void erbium_fuse_unit (void);
 
 /* ---- outline.cc ---- */
 

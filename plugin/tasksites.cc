@@ -291,7 +291,9 @@ erbium_split_sites (void)
 }
 
 /* PLUGIN_ALL_IPA_PASSES_START: decide each stream site's process kind
-   and whether it is split, and write them into its er_site.  */
+   and whether it is split, and write them into its er_site; fuse
+   first the sites that may be (fuse.cc), which needs the process
+   kinds.  */
 static void
 erbium_decide_sites (void *, void *)
 {
@@ -350,6 +352,7 @@ erbium_decide_sites (void *, void *)
 				    s->per_instance
 				    ? ERBIUM_SITE_PER_INSTANCE : 0);
     }
+  erbium_fuse_unit ();
   erbium_split_sites ();
 }
 

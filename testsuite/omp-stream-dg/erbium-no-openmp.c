@@ -1,7 +1,8 @@
 /* #pragma erbium task, tick and taskwait without -fopenmp: the same
    clauses, lowered the same way; a task without stream clause is an
-   Erbium task too (no access: it runs on its site's process).  */
-/* { dg-options "-O2 -fplugin-arg-erbium-dump=erbium-tasks" } */
+   Erbium task too (no access: it runs on its site's process).  Fusion
+   is off: each task keeps its own creation.  */
+/* { dg-options "-O2 -fplugin-arg-erbium-dump=erbium-tasks -fplugin-arg-erbium-fuse=off" } */
 
 void
 f (int *out)

@@ -2,8 +2,9 @@
    -fopenmp: parallel for with a reduction, critical, an OpenMP task with
    depend (GCC's own: libgomp), and stream tasks (the runtime's).  The
    plugin owns #pragma omp task, taskwait and tick; GCC still compiles
-   every other OpenMP pragma, and _OPENMP is defined.  */
-/* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
+   every other OpenMP pragma, and _OPENMP is defined.  Fusion is off:
+   the two stream tasks stay two creations.  */
+/* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks -fplugin-arg-erbium-fuse=off" } */
 
 #ifndef _OPENMP
 #error "_OPENMP is not defined under -fopenmp"

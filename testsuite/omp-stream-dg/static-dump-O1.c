@@ -1,7 +1,8 @@
 /* The static conversion at -O1 (taskloop.cc runs whenever the loop
-   optimizer does): the sites of static-dump.c get it as at -O2.  */
+   optimizer does): the sites of static-dump.c get it as at -O2 (fusion
+   off).  */
 /* { dg-do compile } */
-/* { dg-options "-O1 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
+/* { dg-options "-O1 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks -fplugin-arg-erbium-fuse=off" } */
 
 #include "static-dump.c"
 

@@ -9,9 +9,9 @@
    the inner loop of a nest (its index starts from the outer one's), a
    firstprivate pointer stepped by an element, a peek group and a sliding
    window.  static-dump-O1.c and static-dump-O0.c compile this file at -O1
-   and -O0.  */
+   and -O0.  Fusion is off: the sites are converted one by one.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
+/* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks -fplugin-arg-erbium-fuse=off" } */
 
 void
 pipeline (int n, int *out)

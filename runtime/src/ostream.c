@@ -43,7 +43,11 @@
    a quarter of it, with their pages: the kernel zeroes a page at its
    first use, and mapping, populating and unmapping buffers made 70 % of
    that FFT's run).  Until then no data exists, so the size can change
-   freely.  Otherwise a full buffer grows only when the deadlock detector
+   freely.  For the same reason a stream of large windows (a buffer of
+   ER_DRAIN_BYTES or more) gives its buffer back as soon as it holds
+   nothing more to read, while it lives on (er_stream_drain): its block
+   may hold it to its end, long after its data has passed; its next
+   window maps a buffer again.  Otherwise a full buffer grows only when the deadlock detector
    finds every thread blocked and some process waiting for room in it
    (er_ostream_grow_for): the program would finish with unbounded
    buffers, so bounded ones must not deadlock it (OMP-STREAM-SPEC.md,
@@ -68,6 +72,11 @@
 /* The largest buffer a stream may grow to (mirror.c's limits).  */
 #define ER_STREAM_SLOTS_MAX ((uint64_t) 1 << 31)
 #define ER_STREAM_BYTES_MAX ((uint64_t) 1 << 40)
+/* A buffer of at least this many bytes is given back when the stream
+   holds nothing more to read (er_stream_drain): its windows then move
+   at least 512 KiB each, whose first pass costs 128 page faults or more
+   (a kept buffer comes back in a few microseconds).  */
+#define ER_DRAIN_BYTES ((uint64_t) 4 << 20)
 /* The largest window of one access, in elements.  */
 #define ER_WINDOW_MAX ((int64_t) 1 << 29)
 
@@ -590,6 +599,58 @@ er_ostream_window (er_acc *a)
   return b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize;
 }
 
+/* Give S's buffer back (mirror.c keeps it for the next) if it holds
+   nothing more to read: every position written is released (no reader
+   reads below the release frontier again, and every later access
+   starts at or above the counters) and nothing is in flight (every
+   range created is passed: no window points into the buffer, and no
+   process computes one without a range).  Its next window maps one
+   again (er_stream_map), of at least its size.  Takes S's lock and both
+   sides', as er_ostream_grow_for.  */
+static void __attribute__ ((noinline))
+er_stream_drain (er_stream *s)
+{
+  er_window *old = NULL, *retired = NULL;
+  er_spin_lock (&s->lock);
+  er_spin_lock (&s->w.lock);
+  er_spin_lock (&s->r.lock);
+  /* Relaxed: the three locks are held, and only their holders store
+     the buffer and the frontiers (er_ostream_done_part's store without
+     the lock is that of a range not passed, which fails the test).  */
+  int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_relaxed);
+  if (rf >= s->wcount && er_side_passed (&s->w, s->wtail, s->wtail_n)
+      && er_side_passed (&s->r, s->rtail, s->rtail_n))
+    {
+      old = atomic_load_explicit (&s->buf, memory_order_relaxed);
+      atomic_store_explicit (&s->buf, NULL, memory_order_relaxed);
+      retired = s->retired;
+      s->retired = NULL;
+    }
+  er_spin_unlock (&s->r.lock);
+  er_spin_unlock (&s->w.lock);
+  er_spin_unlock (&s->lock);
+  er_window_free (old);
+  for (er_window *n; retired; retired = n)
+    {
+      n = retired->retired_next;
+      er_window_free (retired);
+    }
+}
+
+/* Whether S's buffer is one given back when drained (ER_DRAIN_BYTES),
+   and S holds nothing more to read as far as a look at its frontiers
+   without a lock tells: the release frontier, just published by the
+   caller, reached the commit frontier.  */
+static int
+er_stream_drained (er_stream *s)
+{
+  /* Relaxed: a hint, checked again under the locks.  */
+  uint64_t slots = atomic_load_explicit (&s->slots, memory_order_relaxed);
+  return slots * s->esize >= ER_DRAIN_BYTES
+	 && atomic_load_explicit (&s->r.frontier, memory_order_relaxed)
+	    >= atomic_load_explicit (&s->w.frontier, memory_order_relaxed);
+}
+
 void
 er_ostream_done (er_acc *a)
 {
@@ -611,6 +672,8 @@ er_ostream_done (er_acc *a)
   er_spin_lock (&d->lock);
   er_side_done (s, d, a->range, a->start + a->burst);
   er_spin_unlock (&d->lock);
+  if (d == &s->r && er_stream_drained (s))
+    er_stream_drain (s);
 }
 
 void
@@ -801,4 +864,6 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
       d->partial++;
     }
   er_spin_unlock (&d->lock);
+  if (last && d == &s->r && er_stream_drained (s))
+    er_stream_drain (s);
 }

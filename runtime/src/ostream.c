@@ -34,26 +34,29 @@
    window) slots, and grows to 4 x a larger window when the control
    program creates one while nothing of the stream is in flight.  The
    buffer is mapped only when the first instance computes its window
-   (er_ostream_window), not when the access is created: a control
-   program that creates all its instances first (a divide and conquer
-   over streams, as bench/grain's FFT) would otherwise map every buffer
-   of the program at once, in its own thread, before any stream could
-   die and give its buffer back for the next (mirror.c keeps the buffers
-   given back and hands them to later streams of their size, or of up to
-   a quarter of it, with their pages: the kernel zeroes a page at its
-   first use, and mapping, populating and unmapping buffers made 70 % of
-   that FFT's run).  Until then no data exists, so the size can change
-   freely.  For the same reason a stream of large windows (a buffer of
-   ER_DRAIN_BYTES or more) gives its buffer back as soon as it holds
-   nothing more to read, while it lives on (er_stream_drain): its block
-   may hold it to its end, long after its data has passed; its next
-   window maps a buffer again.  Otherwise a full buffer grows only when the deadlock detector
+   (er_stream_map), not when the access is created: a control program
+   that creates all its instances first (a divide and conquer over
+   streams, as bench/grain's FFT) would otherwise map every buffer of
+   the program at once, in its own thread, before any stream could give
+   its buffer back for the next.  mirror.c keeps the buffers given back
+   and hands each, with its pages, to a later buffer of its size, or of
+   a quarter of it or more: the kernel zeroes a page at its first use,
+   and mapping, populating and unmapping buffers made two thirds of that
+   FFT's samples in perf.  Until a buffer is mapped no data exists, so
+   the size can change freely.  For the same reason a stream of large
+   windows (a buffer of ER_DRAIN_BYTES or more) gives its buffer back as
+   soon as it holds nothing more to read, while it lives on
+   (er_stream_drain): its block may hold it to its end, long after its
+   data has passed; its next window maps a buffer again.
+
+   A full buffer otherwise grows only when the deadlock detector
    finds every thread blocked and some process waiting for room in it
    (er_ostream_grow_for): the program would finish with unbounded
    buffers, so bounded ones must not deadlock it (OMP-STREAM-SPEC.md,
    section 10).  Then no process runs a task body, except bodies blocked
    inside (a taskwait, an undeferred task): their windows stay valid,
-   since a replaced buffer is kept until the stream dies, and an output
+   since a replaced buffer is kept until the stream dies or is drained
+   (er_stream_drain: then no window points into it), and an output
    whose buffer was replaced under it is copied to the new one when its
    instance ends, before its range is done (er_ostream_done).
    Windows are computed only once all of an instance's accesses may

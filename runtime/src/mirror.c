@@ -527,8 +527,11 @@ er_window_get (uint64_t min_slots, uint32_t esize, int larger)
   /* A window from an arena, or kept: a fiber may have left some of its
      pages to a first pass that did not come, and an arena's window is
      not populated by its mapping; pages already there cost a page-table
-     walk.  */
-  if (populate)
+     walk.  Not a stream's kept buffer (LARGER): a stream of large
+     windows gives its buffer back whenever it is drained (ostream.c)
+     and takes it back at its next window, which would pay the walk over
+     its pages, there from its last use, each time.  */
+  if (populate && !(larger && w->w.bytes > ER_SMALL_MAX))
     madvise (w->w.base, w->w.bytes, MADV_POPULATE_WRITE);
   w->w.slots = w->w.bytes / esize;
   return &w->w;

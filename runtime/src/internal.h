@@ -272,6 +272,7 @@ void er_observer_free (er_vimpl *vi);
 
 /* mirror.c: mirrored windows.  */
 er_window *er_window_new (uint64_t min_slots, uint32_t esize);
+er_window *er_window_get (uint64_t min_slots, uint32_t esize, int larger);
 void er_window_free (er_window *w);
 
 /* wait.c: waiting.  A waiter polls TRY (which must not change shared
@@ -439,8 +440,11 @@ struct er_stream
   unsigned wtail_n, rtail_n;	/* ranges in it */
   int64_t maxwin;		/* largest window created (elements) */
 
-  /* Read by every instance; written when the buffer grows (ostream.c).  */
+  /* Read by every instance; written when the buffer is mapped or grows
+     (ostream.c).  BUF is NULL until the first window is computed; SLOTS
+     is its size, or the size it will be mapped at (0: no access yet).  */
   _Alignas (ER_CACHE_LINE) er_window *_Atomic buf;
+  _Atomic uint64_t slots;
   uint32_t esize;
   uint64_t serial;
   char *name;
@@ -509,8 +513,8 @@ er_ostream_ready (er_acc *a, struct er_waiter *w)
 	}
       return 0;
     }
-  er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
-  int64_t need = a->start + a->burst - (int64_t) b->slots;
+  uint64_t slots = atomic_load_explicit (&s->slots, memory_order_acquire);
+  int64_t need = a->start + a->burst - (int64_t) slots;
   int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_acquire);
   if (rf >= need && cf >= need)
     return 1;
@@ -549,10 +553,11 @@ er_ostream_ready_seen (er_acc *a, er_seen *seen)
 					memory_order_acquire);
   if (out)
     {
-      er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
+      uint64_t slots = atomic_load_explicit (&s->slots,
+					     memory_order_acquire);
       int64_t rf = atomic_load_explicit (&s->r.frontier,
 					 memory_order_acquire);
-      bound = (rf < bound ? rf : bound) + (int64_t) b->slots;
+      bound = (rf < bound ? rf : bound) + (int64_t) slots;
     }
   c->serial = s->serial;
   c->bound = bound;
@@ -621,6 +626,7 @@ void *er_zalloc_line (size_t size, const char *what);
 int64_t er_clock_ns (clockid_t clock);
 int64_t er_now_ns (void);
 int er_env_flag (const char *name, int dflt);
+size_t er_env_bytes (const char *name, size_t dflt);
 const char *er_limit_hint (int err, size_t asked, char *buf, size_t size);
 
 /* stats.c: ERBIUM_STATS, what each process did while it waited.  */
@@ -634,6 +640,15 @@ void er_stats_end (er_thread *t);
 void er_stats_wake (void);
 int64_t er_stats_inv_cs (pid_t tid);
 void er_stats_print (FILE *f);
+/* The mirrored buffers' counts (mirror.c counts, stats.c prints them):
+   buffers made, buffers reused (and of those, larger than asked), given
+   back to the system (unmapped, or their pages dropped), and the most
+   bytes (one copy each) kept for reuse, under the bound last seen.  */
+typedef struct er_stats_mem
+{
+  _Atomic int64_t made, reused, larger, released, kept_peak, bound;
+} er_stats_mem;
+extern er_stats_mem er_stats_buffers;
 
 /* What a lower layer calls in an upper one, so that no file calls a file
    above it (the layers: scripts/runtime-layers).  er_init (init.c)

@@ -50,20 +50,37 @@
    -v, the fallback's file size limit, or memory), then the program
    aborts (er_fatal).
 
-   A window given back (er_window_free: its record has no view left) is
-   kept for the next window of the same size, up to ER_WINDOW_CACHE_MAX
-   bytes in all, rather than unmapped: unmapping a populated window took
+   A window given back (er_window_free: its record has no view left, its
+   stream died) is kept for the next window of the same size, rather
+   than unmapped, while the windows kept stay within the bound (below): unmapping a populated window took
    0.1 to 0.3 ms (page tables, a TLB shootdown on every core that runs
    the program, the pages freed), paid by the process whose last view
    went, which at the end of a pipeline is on its critical path (the FM
    receiver's processes spent 1.5 ms of CPU in it while they finished;
    kept, the receiver ran 0.2 % faster, paired, within the noise), and a
    program that makes a record per job gets its windows populated
-   already.  A window of an arena stays mapped when given back, for the
-   next window of its size; beyond ER_WINDOW_CACHE_MAX its pages go back
-   to the system (MADV_REMOVE).  Arenas are never unmapped: their
-   mappings and address space stay at the program's peak.  What stays
-   kept goes with the process.  */
+   already.  A stream's buffer (er_window_get with LARGER) may also get
+   a kept window of its own of up to 4 times its size, whose pages are
+   there: a stream may have more room than it asked for, a record's
+   views (and an observer's mirror, which must match its record's
+   window) may not.  A kept window's pages hold what its last record or
+   stream left there, which no view or instance reads: a position is
+   read only once a writer committed it, after writing it (and a stream
+   that grows copies only positions written).  A window of an arena
+   stays mapped when given back, for the next window of its size;
+   beyond the bound its pages go back to the system (MADV_REMOVE).
+   Arenas are never unmapped: their mappings and address space stay at
+   the program's peak.  What stays kept goes with the process.
+
+   The bound, in bytes of one copy of the windows kept with their pages:
+   ERBIUM_WINDOW_CACHE when set (docs/environment.md; 0 keeps none),
+   else the most the program had in windows at once, and at least
+   ER_WINDOW_CACHE_MAX: the windows kept never hold more memory than the
+   program's own peak, and a program that makes and drops large windows
+   one after the other (the levels of a divide and conquer over
+   streams) gets them back with their pages.  ERBIUM_STATS's report
+   counts the windows mapped, reused and given back, and the most kept
+   (stats.c).  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -77,7 +94,8 @@
 /* Bytes of one copy up to which a window is populated when created.  */
 #define ER_POPULATE_MAX ((size_t) 64 << 20)
 /* Bytes of one copy, in all, of the windows kept for reuse with their
-   pages: ten times the FM receiver's windows.  */
+   pages, at least (the bound: head of this file): ten times the FM
+   receiver's windows.  */
 #define ER_WINDOW_CACHE_MAX ((size_t) 16 << 20)
 /* Windows of at most this many bytes per copy share arenas.  */
 #define ER_SMALL_MAX ((size_t) 64 << 10)
@@ -126,6 +144,11 @@ static pthread_mutex_t er_win_lock = PTHREAD_MUTEX_INITIALIZER;
 static er_window *er_win_cache;
 /* Bytes (one copy each) of the windows kept with their pages.  */
 static size_t er_win_kept;
+/* Bytes (one copy each) of the windows handed out and not given back,
+   and the most they reached.  */
+static size_t er_win_live, er_win_live_peak;
+/* ERBIUM_WINDOW_CACHE's bound in bytes; SIZE_MAX: not set.  */
+static size_t er_win_env_bound = SIZE_MAX;
 static er_class *er_classes;
 
 /* Whether mremap refused to map shared memory twice: memory files from
@@ -136,10 +159,11 @@ static pthread_once_t er_shm_once = PTHREAD_ONCE_INIT;
 /* Try mremap's second mapping once, on a page.  Only a refusal of the
    call itself (EINVAL: valgrind, or a kernel without it) selects the
    memory files; running out of mappings or memory here is left to the
-   windows, which report it.  */
+   windows, which report it.  Reads ERBIUM_WINDOW_CACHE too, once.  */
 static void
 er_shm_probe (void)
 {
+  er_win_env_bound = er_env_bytes ("ERBIUM_WINDOW_CACHE", SIZE_MAX);
   size_t page = (size_t) sysconf (_SC_PAGESIZE);
   char *p = mmap (NULL, 2 * page, PROT_NONE,
 		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -338,6 +362,38 @@ er_arena_new (er_class *c, uint64_t slots, uint32_t esize)
   return a;
 }
 
+/* The bound of the windows kept (head of this file).  Caller holds
+   er_win_lock.  */
+static size_t
+er_win_bound (void)
+{
+  if (er_win_env_bound != SIZE_MAX)
+    return er_win_env_bound;
+  return er_win_live_peak > ER_WINDOW_CACHE_MAX ? er_win_live_peak
+						: ER_WINDOW_CACHE_MAX;
+}
+
+/* A window of BYTES per copy is handed out, REUSED (a kept one, or one
+   of an arena given back) or made, LARGER than asked.  Caller holds
+   er_win_lock.  */
+static void
+er_win_out (size_t bytes, int reused, int larger)
+{
+  er_win_live += bytes;
+  if (er_win_live > er_win_live_peak)
+    er_win_live_peak = er_win_live;
+  /* Relaxed: counts for the report at exit (stats.c), which reads them
+     once every process has ended.  */
+  atomic_fetch_add_explicit (reused ? &er_stats_buffers.reused
+			     : &er_stats_buffers.made, 1,
+			     memory_order_relaxed);
+  if (larger)
+    atomic_fetch_add_explicit (&er_stats_buffers.larger, 1,
+			       memory_order_relaxed);
+  atomic_store_explicit (&er_stats_buffers.bound, (int64_t) er_win_bound (),
+			 memory_order_relaxed);
+}
+
 /* A small window of BYTES per copy: one given back, or the next of its
    class's newest arena (a new arena when that one is full).  SLOTS,
    ESIZE: for reports.  */
@@ -347,6 +403,7 @@ er_small_new (size_t bytes, uint64_t slots, uint32_t esize)
   pthread_mutex_lock (&er_win_lock);
   er_class *c = er_class_of (bytes);
   er_win *w = c->free;
+  er_win_out (bytes, w != NULL, 0);
   if (w)
     {
       c->free = (er_win *) w->w.retired_next;
@@ -381,13 +438,50 @@ er_small_new (size_t bytes, uint64_t slots, uint32_t esize)
   return w;
 }
 
+/* Take from the kept windows of their own one of BYTES per copy, or,
+   when LARGER and there is none, the smallest of up to 4 x BYTES that
+   holds a power of two of at most 2^31 elements of ESIZE bytes; NULL
+   when there is none.  Counts the window handed out.  Caller holds
+   er_win_lock.  */
+static er_win *
+er_own_take (size_t bytes, uint32_t esize, int larger)
+{
+  er_window **best = NULL;
+  for (er_window **p = &er_win_cache; *p; p = &(*p)->retired_next)
+    {
+      size_t b = (*p)->bytes;
+      uint64_t n = b / esize;
+      if (b == bytes)
+	{
+	  best = p;
+	  break;
+	}
+      if (larger && b > bytes && b / 4 <= bytes && b % esize == 0
+	  && (n & (n - 1)) == 0 && n <= ((uint64_t) 1 << 31)
+	  && (!best || b < (*best)->bytes))
+	best = p;
+    }
+  if (!best)
+    {
+      er_win_out (bytes, 0, 0);
+      return NULL;
+    }
+  er_window *w = *best;
+  *best = w->retired_next;
+  er_win_kept -= w->bytes;
+  er_win_out (w->bytes, 1, w->bytes != bytes);
+  w->retired_next = NULL;
+  return (er_win *) w;
+}
+
 /* A window of at least MIN_SLOTS elements of ESIZE bytes: a kept one of
-   that size if there is one, else a new one (in an arena when small).
-   Populated for a calling thread, not for a fiber (below).  Aborts with
-   a message naming the limit when memory or mappings cannot be had
-   (head of this file).  */
+   that size if there is one (LARGER: or of up to 4 times that size,
+   for a stream's buffer: head of this file), else a new one (in an
+   arena when small).  Populated for a calling thread, not for a fiber
+   (below).  Aborts with a message naming the limit when memory or
+   mappings cannot be had (head of this file).  */
 er_window *
-er_window_new (uint64_t min_slots, uint32_t esize)
+er_window_get (uint64_t min_slots, uint32_t esize, int larger)
 {
   size_t page = (size_t) sysconf (_SC_PAGESIZE);
   /* The largest power of two dividing ESIZE: SLOTS * ESIZE is a multiple
@@ -420,18 +514,8 @@ er_window_new (uint64_t min_slots, uint32_t esize)
     w = er_small_new (bytes, slots, esize);
   else
     {
-      /* A kept window of the same size: its elements are whatever its
-	 last record left, which no view can read before a writer commits
-	 them.  */
       pthread_mutex_lock (&er_win_lock);
-      for (er_window **p = &er_win_cache; *p; p = &(*p)->retired_next)
-	if ((*p)->bytes == bytes)
-	  {
-	    w = (er_win *) *p;
-	    *p = w->w.retired_next;
-	    er_win_kept -= bytes;
-	    break;
-	  }
+      w = er_own_take (bytes, esize, larger);
       pthread_mutex_unlock (&er_win_lock);
       if (!w)
 	{
@@ -439,22 +523,32 @@ er_window_new (uint64_t min_slots, uint32_t esize)
 	  w->w.slots = slots;
 	  return &w->w;
 	}
-      w->w.retired_next = NULL;
     }
   /* A window from an arena, or kept: a fiber may have left some of its
      pages to a first pass that did not come, and an arena's window is
      not populated by its mapping; pages already there cost a page-table
-     walk.  */
-  if (populate)
-    madvise (w->w.base, bytes, MADV_POPULATE_WRITE);
-  w->w.slots = slots;
+     walk.  Not a stream's kept buffer (LARGER): a stream of large
+     windows gives its buffer back whenever it is drained (ostream.c)
+     and takes it back at its next window, which would pay the walk over
+     its pages, there from its last use, each time.  */
+  if (populate && !(larger && w->w.bytes > ER_SMALL_MAX))
+    madvise (w->w.base, w->w.bytes, MADV_POPULATE_WRITE);
+  w->w.slots = w->w.bytes / esize;
   return &w->w;
 }
 
+/* A window of at least MIN_SLOTS elements of ESIZE bytes, of the power
+   of two that holds them (er_window_get without LARGER).  */
+er_window *
+er_window_new (uint64_t min_slots, uint32_t esize)
+{
+  return er_window_get (min_slots, esize, 0);
+}
+
 /* Give WIN back (NULL: nothing): keep it for the next window of its size
-   (with its pages while the kept ones stay within ER_WINDOW_CACHE_MAX);
-   a window of its own beyond that is unmapped and its descriptor
-   freed.  */
+   (with its pages while the kept ones stay within the bound: head of
+   this file); a window of its own beyond that is unmapped and its
+   descriptor freed.  */
 void
 er_window_free (er_window *win)
 {
@@ -463,9 +557,25 @@ er_window_free (er_window *win)
   er_win *w = (er_win *) win;
   size_t bytes = w->w.bytes;
   pthread_mutex_lock (&er_win_lock);
-  int keep = bytes <= ER_WINDOW_CACHE_MAX - er_win_kept;
+  er_win_live -= bytes;
+  size_t bound = er_win_bound ();
+  int keep = er_win_kept <= bound && bytes <= bound - er_win_kept;
   if (keep)
-    er_win_kept += bytes;
+    {
+      er_win_kept += bytes;
+      /* Relaxed, as in er_win_out; the most kept only grows, and only
+	 under er_win_lock.  */
+      if ((int64_t) er_win_kept
+	  > atomic_load_explicit (&er_stats_buffers.kept_peak,
+				  memory_order_relaxed))
+	atomic_store_explicit (&er_stats_buffers.kept_peak,
+			       (int64_t) er_win_kept, memory_order_relaxed);
+    }
+  else
+    atomic_fetch_add_explicit (&er_stats_buffers.released, 1,
+			       memory_order_relaxed);
+  atomic_store_explicit (&er_stats_buffers.bound, (int64_t) bound,
+			 memory_order_relaxed);
   if (w->arena)
     {
       /* It stays mapped; its pages go when there are too many.  */

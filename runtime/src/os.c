@@ -183,6 +183,35 @@ er_env_flag (const char *name, int dflt)
   return strcmp (s, "0") != 0;
 }
 
+/* The size in bytes given by the environment variable NAME: a decimal
+   number, optionally followed by k, M or G (units of 1024, 1024^2 and
+   1024^3 bytes); DFLT when it is unset or empty.  Anything else, or a
+   size beyond SIZE_MAX, is fatal, naming the variable and the rule.  */
+size_t
+er_env_bytes (const char *name, size_t dflt)
+{
+  const char *s = getenv (name);
+  if (!s || !*s)
+    return dflt;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull (s, &end, 10);
+  int shift = 0;
+  if (*end == 'k' || *end == 'K')
+    shift = 10;
+  else if (*end == 'M')
+    shift = 20;
+  else if (*end == 'G')
+    shift = 30;
+  if (shift)
+    end++;
+  if (errno || end == s || *end || *s == '-'
+      || v > (unsigned long long) (SIZE_MAX >> shift))
+    er_fatal ("%s=%s: not a size (rule: a number of bytes, optionally "
+	      "followed by k, M or G; docs/environment.md)", name, s);
+  return (size_t) v << shift;
+}
+
 /* SIZE zeroed bytes starting on a cache line (ER_CACHE_LINE) and
    rounded up to whole lines, so that they share no line with another
    object (runtime objects written by one thread and read by others: a

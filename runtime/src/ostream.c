@@ -29,16 +29,34 @@
    write what they held: a tick releases positions that may not be
    written yet).  A window thus never holds more than SLOTS positions.
 
-   The buffer starts at max (4096 elements (fewer for large elements),
-   4 x the largest window) slots, and grows to 4 x a larger window when
-   the control program creates one while nothing of the stream is in
-   flight.  Otherwise a full buffer grows only when the deadlock detector
+   The buffer's size is set when the control program creates the first
+   access, max (4096 elements (fewer for large elements), 4 x the largest
+   window) slots, and grows to 4 x a larger window when the control
+   program creates one while nothing of the stream is in flight.  The
+   buffer is mapped only when the first instance computes its window
+   (er_stream_map), not when the access is created: a control program
+   that creates all its instances first (a divide and conquer over
+   streams, as bench/grain's FFT) would otherwise map every buffer of
+   the program at once, in its own thread, before any stream could give
+   its buffer back for the next.  mirror.c keeps the buffers given back
+   and hands each, with its pages, to a later buffer of its size, or of
+   a quarter of it or more: the kernel zeroes a page at its first use,
+   and mapping, populating and unmapping buffers made two thirds of that
+   FFT's samples in perf.  Until a buffer is mapped no data exists, so
+   the size can change freely.  For the same reason a stream of large
+   windows (a buffer of ER_DRAIN_BYTES or more) gives its buffer back as
+   soon as it holds nothing more to read, while it lives on
+   (er_stream_drain): its block may hold it to its end, long after its
+   data has passed; its next window maps a buffer again.
+
+   A full buffer otherwise grows only when the deadlock detector
    finds every thread blocked and some process waiting for room in it
    (er_ostream_grow_for): the program would finish with unbounded
    buffers, so bounded ones must not deadlock it (OMP-STREAM-SPEC.md,
    section 10).  Then no process runs a task body, except bodies blocked
    inside (a taskwait, an undeferred task): their windows stay valid,
-   since a replaced buffer is kept until the stream dies, and an output
+   since a replaced buffer is kept until the stream dies or is drained
+   (er_stream_drain: then no window points into it), and an output
    whose buffer was replaced under it is copied to the new one when its
    instance ends, before its range is done (er_ostream_done).
    Windows are computed only once all of an instance's accesses may
@@ -57,6 +75,11 @@
 /* The largest buffer a stream may grow to (mirror.c's limits).  */
 #define ER_STREAM_SLOTS_MAX ((uint64_t) 1 << 31)
 #define ER_STREAM_BYTES_MAX ((uint64_t) 1 << 40)
+/* A buffer of at least this many bytes is given back when the stream
+   holds nothing more to read (er_stream_drain): its windows then move
+   at least 512 KiB each, whose first pass costs 128 page faults or more
+   (a kept buffer comes back in a few microseconds).  */
+#define ER_DRAIN_BYTES ((uint64_t) 4 << 20)
 /* The largest window of one access, in elements.  */
 #define ER_WINDOW_MAX ((int64_t) 1 << 29)
 
@@ -288,6 +311,10 @@ er_stream_replace (er_stream *s, uint64_t slots, int64_t lo)
      (er_ostream_window, er_ostream_done, er_ostream_done_part,
      er_ostream_ready): the new window and the data copied come first.  */
   atomic_store_explicit (&s->buf, nb, memory_order_release);
+  /* Release, after the buffer: a process that sees the new size sees
+     the new buffer (er_ostream_ready uses the size, er_ostream_window
+     the buffer, in that order).  */
+  atomic_store_explicit (&s->slots, nb->slots, memory_order_release);
 }
 
 static uint64_t
@@ -307,31 +334,38 @@ er_side_passed (er_side *d, er_chunk *tail, unsigned n)
   return !tail || (d->head == tail && d->head_i == n);
 }
 
-/* S gets an access whose window is WIN elements: give S its first buffer,
-   or a larger one when WIN is more than a quarter of it and nothing of
-   S is in flight (every range created is passed: no window points into
-   the buffer).  Caller holds S's lock.  */
+/* S gets an access whose window is WIN elements: give S its first
+   buffer's size, or a larger size when WIN is more than a quarter of it:
+   at once while no buffer is mapped (no window points into one yet),
+   else by a new buffer when nothing of S is in flight (every range
+   created is passed: no window points into the buffer).  Caller holds
+   S's lock.  */
 static void
 er_stream_fit (er_stream *s, int64_t win)
 {
   uint64_t want = er_pow2_at_least (4 * (uint64_t) win);
-  /* Relaxed: under S's lock, as every store of the buffer.  */
-  er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
-  if (!b)
+  /* Relaxed: under S's lock, as every store of the buffer and its
+     size.  */
+  uint64_t slots = atomic_load_explicit (&s->slots, memory_order_relaxed);
+  if (!slots)
     {
       uint64_t base = ER_STREAM_SLOTS;
       if (base * s->esize > ER_STREAM_BYTES)
 	base = ER_STREAM_BYTES / s->esize;
       if (want < base)
 	want = base;
-      /* Release, as er_stream_replace's.  */
-      atomic_store_explicit (&s->buf, er_window_new (want, s->esize),
-			     memory_order_release);
-      return;
     }
-  if (want <= b->slots || want > ER_STREAM_SLOTS_MAX
+  if (want <= slots || want > ER_STREAM_SLOTS_MAX
       || want * s->esize > ER_STREAM_BYTES_MAX)
     return;
+  if (!atomic_load_explicit (&s->buf, memory_order_relaxed))
+    {
+      /* Release, pairs with er_ostream_ready's acquire load: a larger
+	 size only lets outputs proceed sooner, into a buffer not mapped
+	 yet (er_stream_map maps it at the size it then reads).  */
+      atomic_store_explicit (&s->slots, want, memory_order_release);
+      return;
+    }
   /* In flight: a range not passed (a frontier at the counter is not
      enough: a peek does not move the read counter).  */
   er_spin_lock (&s->w.lock);
@@ -401,8 +435,8 @@ er_ostream_reserve_range (er_acc *a, int64_t n, const char *where)
   er_stream *s = a->s;
   int64_t win = a->kind == ER_ACCESS_OUTPUT ? a->burst : a->horizon;
   er_spin_lock (&s->lock);
-  /* Relaxed: under S's lock, as every store of the buffer.  */
-  if (win > s->maxwin || !atomic_load_explicit (&s->buf,
+  /* Relaxed: under S's lock, as every store of the size.  */
+  if (win > s->maxwin || !atomic_load_explicit (&s->slots,
 						memory_order_relaxed))
     {
       if (win > s->maxwin)
@@ -529,15 +563,95 @@ er_side_done (er_stream *s, er_side *d, er_range *r, int64_t next)
     }
 }
 
+/* Map S's buffer, at the size its accesses gave it (er_stream_fit), if
+   no process did yet: the first window computed (head of this file).
+   A kept buffer of up to 4 times that size may come back (mirror.c):
+   the stream then has the more room.  Under S's lock, which the control
+   program takes to create accesses: it waits for the mapping (once per
+   stream), and the size stands still meanwhile.  Returns the buffer.  */
+static er_window * __attribute__ ((noinline))
+er_stream_map (er_stream *s)
+{
+  er_spin_lock (&s->lock);
+  /* Relaxed: under S's lock, as every store of the buffer.  */
+  er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
+  if (!b)
+    {
+      uint64_t slots = atomic_load_explicit (&s->slots,
+					     memory_order_relaxed);
+      b = er_window_get (slots, s->esize, 1);
+      /* Release, as er_stream_replace's: the mapping comes first; then
+	 the size, which may have grown to the kept buffer's.  */
+      atomic_store_explicit (&s->buf, b, memory_order_release);
+      atomic_store_explicit (&s->slots, b->slots, memory_order_release);
+    }
+  er_spin_unlock (&s->lock);
+  return b;
+}
+
 void *
 er_ostream_window (er_acc *a)
 {
   er_stream *s = a->s;
-  /* Acquire, pairs with er_stream_replace's and er_stream_fit's release
+  /* Acquire, pairs with er_stream_replace's and er_stream_map's release
      stores: the window's mapping and copied data come first.  */
   er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
+  if (__builtin_expect (!b, 0))
+    b = er_stream_map (s);
   a->win = b;
   return b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize;
+}
+
+/* Give S's buffer back (mirror.c keeps it for the next) if it holds
+   nothing more to read: every position written is released (no reader
+   reads below the release frontier again, and every later access
+   starts at or above the counters) and nothing is in flight (every
+   range created is passed: no window points into the buffer, and no
+   process computes one without a range).  Its next window maps one
+   again (er_stream_map), of at least its size.  Takes S's lock and both
+   sides', as er_ostream_grow_for.  */
+static void __attribute__ ((noinline))
+er_stream_drain (er_stream *s)
+{
+  er_window *old = NULL, *retired = NULL;
+  er_spin_lock (&s->lock);
+  er_spin_lock (&s->w.lock);
+  er_spin_lock (&s->r.lock);
+  /* Relaxed: the three locks are held, and only their holders store
+     the buffer and the frontiers (er_ostream_done_part's store without
+     the lock is that of a range not passed, which fails the test).  */
+  int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_relaxed);
+  if (rf >= s->wcount && er_side_passed (&s->w, s->wtail, s->wtail_n)
+      && er_side_passed (&s->r, s->rtail, s->rtail_n))
+    {
+      old = atomic_load_explicit (&s->buf, memory_order_relaxed);
+      atomic_store_explicit (&s->buf, NULL, memory_order_relaxed);
+      retired = s->retired;
+      s->retired = NULL;
+    }
+  er_spin_unlock (&s->r.lock);
+  er_spin_unlock (&s->w.lock);
+  er_spin_unlock (&s->lock);
+  er_window_free (old);
+  for (er_window *n; retired; retired = n)
+    {
+      n = retired->retired_next;
+      er_window_free (retired);
+    }
+}
+
+/* Whether S's buffer is one given back when drained (ER_DRAIN_BYTES),
+   and S holds nothing more to read as far as a look at its frontiers
+   without a lock tells: the release frontier, just published by the
+   caller, reached the commit frontier.  */
+static int
+er_stream_drained (er_stream *s)
+{
+  /* Relaxed: a hint, checked again under the locks.  */
+  uint64_t slots = atomic_load_explicit (&s->slots, memory_order_relaxed);
+  return slots * s->esize >= ER_DRAIN_BYTES
+	 && atomic_load_explicit (&s->r.frontier, memory_order_relaxed)
+	    >= atomic_load_explicit (&s->w.frontier, memory_order_relaxed);
 }
 
 void
@@ -561,6 +675,8 @@ er_ostream_done (er_acc *a)
   er_spin_lock (&d->lock);
   er_side_done (s, d, a->range, a->start + a->burst);
   er_spin_unlock (&d->lock);
+  if (d == &s->r && er_stream_drained (s))
+    er_stream_drain (s);
 }
 
 void
@@ -610,20 +726,24 @@ er_ostream_grow_for (er_acc *a)
      its side's lock (er_ostream_done_part) can only be read low here:
      LO is then lower, and more is copied.  */
   er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
+  uint64_t old = atomic_load_explicit (&s->slots, memory_order_relaxed);
   int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_relaxed);
   int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_relaxed);
   int64_t lo = rf < cf ? rf : cf;
   uint64_t need = (uint64_t) (a->start + a->burst - lo);
   int ok = 1;
-  if (need > b->slots)
+  if (need > old)
     {
       uint64_t slots = er_pow2_at_least (need);
-      if (slots < 2 * b->slots)
-	slots = 2 * b->slots;
+      if (slots < 2 * old)
+	slots = 2 * old;
       ok = slots <= ER_STREAM_SLOTS_MAX
 	   && slots * s->esize <= ER_STREAM_BYTES_MAX;
-      if (ok)
+      /* Not mapped yet: the size alone (as in er_stream_fit).  */
+      if (ok && b)
 	er_stream_replace (s, slots, lo);
+      else if (ok)
+	atomic_store_explicit (&s->slots, slots, memory_order_release);
     }
   er_spin_unlock (&s->r.lock);
   er_spin_unlock (&s->w.lock);
@@ -642,7 +762,7 @@ er_ostream_describe (FILE *f, er_acc *a)
   /* Relaxed: numbers for a report.  */
   int64_t cf = atomic_load_explicit (&s->w.frontier, memory_order_relaxed);
   int64_t rf = atomic_load_explicit (&s->r.frontier, memory_order_relaxed);
-  er_window *b = atomic_load_explicit (&s->buf, memory_order_relaxed);
+  uint64_t slots = atomic_load_explicit (&s->slots, memory_order_relaxed);
   int64_t wc = s->wcount, rc = s->rcount;
   if (a->kind != ER_ACCESS_OUTPUT)
     {
@@ -667,7 +787,7 @@ er_ostream_describe (FILE *f, er_acc *a)
 	   "%lld (release frontier %lld, commit frontier %lld), read "
 	   "counter %lld", (long long) a->start,
 	   (long long) (a->start + a->burst), s->name,
-	   (unsigned long long) (b ? b->slots : 0),
+	   (unsigned long long) slots,
 	   (long long) (rf < cf ? rf : cf), (long long) rf, (long long) cf,
 	   (long long) rc);
 }
@@ -737,6 +857,8 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
       d->partial++;
     }
   er_spin_unlock (&d->lock);
+  if (last && d == &s->r && er_stream_drained (s))
+    er_stream_drain (s);
 }
 
 /* Output access A's instance is over: when its stream's buffer was

@@ -49,6 +49,11 @@ static _Alignas (ER_CACHE_LINE) pthread_mutex_t er_stats_lock =
 static struct er_stats_line *er_stats_lines;	/* by ORDER, under the lock */
 static int64_t er_stats_t0;	/* CLOCK_MONOTONIC ns at er_stats_init */
 
+/* The mirrored buffers' counts, kept whether ERBIUM_STATS is on or not
+   (mirror.c updates them under its own lock, at most once per buffer
+   made or given back).  */
+er_stats_mem er_stats_buffers;
+
 /* Read ERBIUM_STATS (er_init, once).  */
 void
 er_stats_init (void)
@@ -186,6 +191,21 @@ er_stats_print_line (FILE *f, const er_stats *s, const char *kind,
   fprintf (f, " %-6s %s\n", kind, name);
 }
 
+/* Print the mirrored buffers' line (er_stats_buffers) on F.  */
+static void
+er_stats_print_buffers (FILE *f)
+{
+  er_stats_mem *m = &er_stats_buffers;
+  /* Relaxed: every process has ended (er_stats_print).  */
+#define ER_LD(x) ((long long) atomic_load_explicit (&m->x, memory_order_relaxed))
+  fprintf (f, "erbium: stats: buffers: %lld mapped, %lld reused (%lld "
+	   "larger than asked), %lld given back to the system; at most "
+	   "%lld bytes kept for reuse, bound %lld bytes\n", ER_LD (made),
+	   ER_LD (reused), ER_LD (larger), ER_LD (released),
+	   ER_LD (kept_peak), ER_LD (bound));
+#undef ER_LD
+}
+
 /* Add S to the total *T.  */
 static void
 er_stats_sum (er_stats *t, const er_stats *s)
@@ -236,5 +256,6 @@ er_stats_print (FILE *f)
   char name[32];
   snprintf (name, sizeof name, "%d threads and fibers", n);
   er_stats_print_line (f, &total, "total", name);
+  er_stats_print_buffers (f);
   fflush (f);
 }

@@ -211,6 +211,16 @@ fu_choice (const erbium_network &net, const erbium_net_edge &e,
     }
   if (always)
     return true;
+  /* A site the program asks to split keeps its own processes: fusing it
+     would run it on one.  */
+  for (int n : { e.w.node, e.r.node })
+    if (fu_site (net, n)->grain_split > 1)
+      {
+	*why = "auto: #pragma erbium grain split ("
+	       + std::to_string (fu_site (net, n)->grain_split) + ") on "
+	       + fu_node (n);
+	return false;
+      }
   for (int n : { e.w.node, e.r.node })
     {
       HOST_WIDE_INT w = fu_work (fu_site (net, n)->inner_fn);

@@ -174,22 +174,6 @@ def start(n):
     return list(_pids)
 
 
-class Hogs:
-    """`with Hogs(n):` runs its body with N busy-loop processes beside
-    it (start, then stop however the body ends)."""
-
-    def __init__(self, n):
-        self.n = n
-
-    def __enter__(self):
-        start(self.n)
-        return self
-
-    def __exit__(self, *exc):
-        stop()
-        return False
-
-
 def read_rows(path):
     """(columns, rows) of the CSV at PATH: its header's names, and one
     dict per row (column name -> text), "hog" being "0" in a file

@@ -9,8 +9,8 @@ fmradio-tbb) prints one line on standard output, util.h's fm_report:
 parse_report reads N and T from it for bench/fmradio/run (and, through
 run, scripts/demo), bench/fmradio/loop-offsets and bench/fmradio/ab, so
 that the format is parsed in one place; rotated gives run, ab,
-loop-offsets and stages their order of each round.  Not a script: they
-import it from this directory.
+loop-offsets and stages, and bench/tasks/run and bench/grain/run, their
+order of each round.  Not a script: they import it from this directory.
 """
 
 import re

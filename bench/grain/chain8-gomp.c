@@ -22,10 +22,11 @@ main (int argc, char **argv)
     return 2;
   long nb = n / CHAIN8_BLOCK;
   /* ring[s]: the output slots of stage s + 1 (1 to 7); the eighth
-     writes OUT.  dep[s][k]: the sentinel of slot k of stage s + 1.  */
+     writes OUT.  dep[s][k]: the sentinel of slot k of stage s's output
+     (s from 1 to 8); dep[0], IN's, has no writer.  */
   float *ring = grain_alloc ("grain-chain8-gomp",
 			     7 * GOMP_SLOTS * CHAIN8_BLOCK, sizeof (float));
-  char dep[8][GOMP_SLOTS];
+  char dep[9][GOMP_SLOTS];
   (void) dep;			/* GCC 12 counts no use in a depend clause */
 
   double t0 = grain_now ();
@@ -39,39 +40,15 @@ main (int argc, char **argv)
       for (int s = 1; s < 8; s++)
 	r[s] = ring + ((s - 1) * GOMP_SLOTS + k) * CHAIN8_BLOCK;
       r[8] = out + i * CHAIN8_BLOCK;
-      float *x_, *y_;
-      x_ = r[0], y_ = r[1];
-#pragma omp task depend(out: dep[0][k]) firstprivate(x_, y_)
-      for (int e = 0; e < CHAIN8_BLOCK; e++)
-	y_[e] = chain8_s1 (x_[e]);
-      x_ = r[1], y_ = r[2];
-#pragma omp task depend(in: dep[0][k]) depend(out: dep[1][k]) firstprivate(x_, y_)
-      for (int e = 0; e < CHAIN8_BLOCK; e++)
-	y_[e] = chain8_s2 (x_[e]);
-      x_ = r[2], y_ = r[3];
-#pragma omp task depend(in: dep[1][k]) depend(out: dep[2][k]) firstprivate(x_, y_)
-      for (int e = 0; e < CHAIN8_BLOCK; e++)
-	y_[e] = chain8_s3 (x_[e]);
-      x_ = r[3], y_ = r[4];
-#pragma omp task depend(in: dep[2][k]) depend(out: dep[3][k]) firstprivate(x_, y_)
-      for (int e = 0; e < CHAIN8_BLOCK; e++)
-	y_[e] = chain8_s4 (x_[e]);
-      x_ = r[4], y_ = r[5];
-#pragma omp task depend(in: dep[3][k]) depend(out: dep[4][k]) firstprivate(x_, y_)
-      for (int e = 0; e < CHAIN8_BLOCK; e++)
-	y_[e] = chain8_s5 (x_[e]);
-      x_ = r[5], y_ = r[6];
-#pragma omp task depend(in: dep[4][k]) depend(out: dep[5][k]) firstprivate(x_, y_)
-      for (int e = 0; e < CHAIN8_BLOCK; e++)
-	y_[e] = chain8_s6 (x_[e]);
-      x_ = r[6], y_ = r[7];
-#pragma omp task depend(in: dep[5][k]) depend(out: dep[6][k]) firstprivate(x_, y_)
-      for (int e = 0; e < CHAIN8_BLOCK; e++)
-	y_[e] = chain8_s7 (x_[e]);
-      x_ = r[7], y_ = r[8];
-#pragma omp task depend(in: dep[6][k]) depend(out: dep[7][k]) firstprivate(x_, y_)
-      for (int e = 0; e < CHAIN8_BLOCK; e++)
-	y_[e] = chain8_s8 (x_[e]);
+      /* Stage s reads r[s - 1] and writes r[s].  */
+      for (int s = 1; s <= 8; s++)
+	{
+	  const float *x = r[s - 1];
+	  float *y = r[s];
+#pragma omp task depend(in: dep[s - 1][k]) depend(out: dep[s][k]) firstprivate(x, y, s)
+	  for (int e = 0; e < CHAIN8_BLOCK; e++)
+	    y[e] = chain8_stage (s, x[e]);
+	}
     }
   /* The parallel region's end waits for every task.  */
   double secs = grain_now () - t0;

@@ -9,7 +9,9 @@
    block of the output array.  Every stream has one writer and one
    reader with bursts of CHAIN8_BLOCK: positions are assigned at
    creation (OMP-STREAM-SPEC.md, section 6.1), so instance I of every
-   site works on block I.
+   site works on block I.  The eight sites are written out, unlike the
+   gomp-depend program's loop over the stages: each is a pragma of its
+   own with its own streams, and eight sites are what fusion works on.
 
    Usage: grain-chain8-{auto,off} [--log2 L] [--verify].  Prints the
    summary line (grain.h); exit status 0, 2 on bad usage.  */

@@ -41,6 +41,23 @@ static inline float chain8_s6 (float x) { return fabsf (x); }
 static inline float chain8_s7 (float x) { return x / (1.0f + x); }
 static inline float chain8_s8 (float x) { return 3.0f * x + 0.5f; }
 
+/* Stage S (1 to 8) of one element: chain8_sS (X).  */
+static inline float
+chain8_stage (int s, float x)
+{
+  switch (s)
+    {
+    case 1: return chain8_s1 (x);
+    case 2: return chain8_s2 (x);
+    case 3: return chain8_s3 (x);
+    case 4: return chain8_s4 (x);
+    case 5: return chain8_s5 (x);
+    case 6: return chain8_s6 (x);
+    case 7: return chain8_s7 (x);
+    default: return chain8_s8 (x);
+    }
+}
+
 /* The eight stages of one element, in order.  */
 static inline float
 chain8_all (float x)

@@ -17,10 +17,7 @@ main (int argc, char **argv)
   if (chol_setup (argc, argv, prog, &r, 1))
     return 2;
   long n = r.n;
-  double *a = grain_alloc (prog, n * n, sizeof (double));
-  for (long c = 0; c < n; c++)
-    for (long l = 0; l < n; l++)
-      a[c * n + l] = chol_elem (n, l, c);
+  double *a = chol_dense (prog, n);
   int nn = (int) n, info;
   openblas_set_num_threads (2);
 

@@ -167,16 +167,25 @@ chol_setup (int argc, char **argv, const char *prog, struct chol_run *r,
   return 0;
 }
 
+/* The input matrix of size N (N x N doubles), column-major, in memory
+   of its own (grain_alloc: the caller frees it).  */
+static inline double *
+chol_dense (const char *prog, long n)
+{
+  double *a = grain_alloc (prog, n * n, sizeof (double));
+  for (long c = 0; c < n; c++)
+    for (long l = 0; l < n; l++)
+      a[c * n + l] = chol_elem (n, l, c);
+  return a;
+}
+
 /* The input matrix of size N, column-major, factored by LAPACK's dpotrf
    (OpenBLAS, two threads): the reference of --verify.  NULL after a
    message on stderr when dpotrf fails.  */
 static inline double *
 chol_lapack (const char *prog, long n)
 {
-  double *a = grain_alloc (prog, n * n, sizeof (double));
-  for (long c = 0; c < n; c++)
-    for (long l = 0; l < n; l++)
-      a[c * n + l] = chol_elem (n, l, c);
+  double *a = chol_dense (prog, n);
   int nn = (int) n, info;
   openblas_set_num_threads (2);
   dpotrf_ ("L", &nn, a, &nn, &info);

@@ -28,10 +28,8 @@ main (int argc, char **argv)
     for (long bi = 0; bi < nb; bi++)
       for (long bj = 0; bj < nb; bj++)
 	{
-	  long b = bi * nb + bj;
-	  long up = bi > 0 ? b - nb : e, left = bj > 0 ? b - 1 : e;
-	  long down = bi + 1 < nb ? b + nb : e;
-	  long right = bj + 1 < nb ? b + 1 : e;
+	  long b = bi * nb + bj, up, left, down, right;
+	  seidel_neighbours (nb, bi, bj, &up, &left, &down, &right);
 #pragma omp task depend(inout: dep[b]) depend(in: dep[up], dep[left], dep[down], dep[right]) firstprivate(rp, bi, bj)
 	  seidel_block (rp, bi, bj);
 	}

@@ -49,10 +49,8 @@ main (int argc, char **argv)
       for (long bi = 0; bi < nb; bi++)
 	for (long bj = 0; bj < nb; bj++)
 	  {
-	    long b = bi * nb + bj;
-	    long up = bi > 0 ? b - nb : e, left = bj > 0 ? b - 1 : e;
-	    long down = bi + 1 < nb ? b + nb : e;
-	    long right = bj + 1 < nb ? b + 1 : e;
+	    long b = bi * nb + bj, up, left, down, right;
+	    seidel_neighbours (nb, bi, bj, &up, &left, &down, &right);
 #pragma omp task input (st[b] >> tin) output (st[b] << tout) \
 		 peek (st[up] >> pu, st[left] >> pl, st[down] >> pd, \
 		       st[right] >> pr) firstprivate (rp, bi, bj) \

@@ -42,6 +42,21 @@ seidel_block (const struct seidel_run *r, long bi, long bj)
 		       + a[(i + 1) * ld + j]) * 0.2;
 }
 
+/* The neighbours of block (BI, BJ) among the NB x NB blocks, numbered
+   row-major: *UP, *LEFT, *DOWN and *RIGHT, each NB * NB (one past the
+   last block: a token stream of its own, which nothing updates) where
+   the grid's edge is.  */
+static inline void
+seidel_neighbours (long nb, long bi, long bj, long *up, long *left,
+		   long *down, long *right)
+{
+  long b = bi * nb + bj, e = nb * nb;
+  *up = bi > 0 ? b - nb : e;
+  *left = bj > 0 ? b - 1 : e;
+  *down = bi + 1 < nb ? b + nb : e;
+  *right = bj + 1 < nb ? b + 1 : e;
+}
+
 /* Parse PROG's command line into R (--log2 L: N = 2^L; --block-log2 B:
    blocks of 2^B points per side, B <= L; --iters T; --verify is
    accepted and changes nothing: the driver compares digests) and

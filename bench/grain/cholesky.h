@@ -150,13 +150,9 @@ chol_setup (int argc, char **argv, const char *prog, struct chol_run *r,
     { "log2", &l, 2, 14, "log2 of N" },
     { "block-log2", &bl, 1, 14, "log2 of the tile's side" },
   };
-  if (grain_parse (argc, argv, prog, opts, 2, &r->verify) || bl > l)
-    {
-      if (bl > l)
-	fprintf (stderr, "%s: --block-log2 %ld above --log2 %ld\n", prog, bl,
-		 l);
-      return -1;
-    }
+  if (grain_parse (argc, argv, prog, opts, 2, &r->verify)
+      || !grain_block_fits (prog, bl, l))
+    return -1;
   r->n = 1L << l;
   r->bs = 1L << bl;
   r->nt = r->n / r->bs;

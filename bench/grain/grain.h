@@ -74,6 +74,18 @@ grain_parse (int argc, char **argv, const char *prog,
   return 0;
 }
 
+/* Whether a block (or tile) of 2^BL points per side fits a grid (or
+   matrix) of 2^L: 1, or 0 after "PROG: --block-log2 BL above --log2 L"
+   on stderr.  */
+static inline int
+grain_block_fits (const char *prog, long bl, long l)
+{
+  if (bl <= l)
+    return 1;
+  fprintf (stderr, "%s: --block-log2 %ld above --log2 %ld\n", prog, bl, l);
+  return 0;
+}
+
 /* CLOCK_MONOTONIC in seconds.  */
 static inline double
 grain_now (void)

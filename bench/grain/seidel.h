@@ -73,13 +73,9 @@ seidel_setup (int argc, char **argv, const char *prog, struct seidel_run *r)
     { "block-log2", &bl, 2, 14, "log2 of the block's side" },
     { "iters", &r->iters, 1, 1000, "sweeps" },
   };
-  if (grain_parse (argc, argv, prog, opts, 3, &verify) || bl > l)
-    {
-      if (bl > l)
-	fprintf (stderr, "%s: --block-log2 %ld above --log2 %ld\n", prog, bl,
-		 l);
-      return -1;
-    }
+  if (grain_parse (argc, argv, prog, opts, 3, &verify)
+      || !grain_block_fits (prog, bl, l))
+    return -1;
   r->n = 1L << l;
   r->bs = 1L << bl;
   r->nb = r->n / r->bs;

@@ -11,6 +11,7 @@
    so that it is fixed before the first view copies it.  */
 
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
@@ -205,7 +206,9 @@ er_env_bytes (const char *name, size_t dflt)
     shift = 30;
   if (shift)
     end++;
-  if (errno || end == s || *end || *s == '-'
+  /* A digit first: strtoull would take leading blanks, a sign and a
+     negative number (" -1": SIZE_MAX).  */
+  if (errno || !isdigit ((unsigned char) *s) || *end
       || v > (unsigned long long) (SIZE_MAX >> shift))
     er_fatal ("%s=%s: not a size (rule: a number of bytes, optionally "
 	      "followed by k, M or G; docs/environment.md)", name, s);

@@ -506,6 +506,30 @@ er_side_head (er_side *d)
   return &d->head->r[d->head_i];
 }
 
+/* Publish F as side D's frontier and wake the sleepers of S whose
+   threshold it reaches.  Caller holds D's lock, or is the only process
+   that moves D's frontier meanwhile (er_ostream_done_part).  */
+static inline void
+er_side_publish (er_stream *s, er_side *d, int64_t f)
+{
+  /* Sequentially consistent (a locked store): the frontier is visible
+     before the threshold is read, as a sleeper arms its threshold before
+     its last look at the frontier (er_arm_word).  The store is also a
+     release, paired with er_ostream_ready's acquire loads: the data
+     written (or the slots read) below F come first.  The load of WAKE
+     is seq_cst too (a plain load on x86): with the store, it pairs with
+     er_arm_word's compare-and-swap and the sleeper's last look, so that
+     one of the two sees the other (a Dekker pair).  The store of
+     ER_INF is relaxed: a sleeper arming meanwhile is woken all the same
+     by the wake that follows, and arms again.  */
+  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
+  if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
+    {
+      atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
+      er_wakeq_wake (&s->wq);
+    }
+}
+
 /* Range R of side D of S is done, its frontier position NEXT.  When R is
    at the head (in-order completion, the usual case), pass it without
    touching its memory (the control program is appending next to it),
@@ -545,22 +569,7 @@ er_side_done (er_stream *s, er_side *d, er_range *r, int64_t next)
       if (h && !atomic_load_explicit (&h->done, memory_order_relaxed))
 	f += h->part;
     }
-  /* Sequentially consistent (a locked store): the frontier is visible
-     before the threshold is read, as a sleeper arms its threshold before
-     its last look at the frontier (er_arm_word).  The store is also a
-     release, paired with er_ostream_ready's acquire loads: the data
-     written (or the slots read) below F come first.  The load of WAKE
-     is seq_cst too (a plain load on x86): with the store, it pairs with
-     er_arm_word's compare-and-swap and the sleeper's last look, so that
-     one of the two sees the other (a Dekker pair).  The store of
-     ER_INF is relaxed: a sleeper arming meanwhile is woken all the same
-     by the wake that follows, and arms again.  */
-  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
-  if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
-    {
-      atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
-      er_wakeq_wake (&s->wq);
-    }
+  er_side_publish (s, d, f);
 }
 
 /* Map S's buffer, at the size its accesses gave it (er_stream_fit), if
@@ -658,20 +667,8 @@ void
 er_ostream_done (er_acc *a)
 {
   er_stream *s = a->s;
-  er_side *d = &s->r;
-  if (a->kind == ER_ACCESS_OUTPUT)
-    {
-      d = &s->w;
-      /* The buffer grew while the body ran (blocked inside it): its data
-	 is in the old one (head of this file).  Acquire, as in
-	 er_ostream_window.  */
-      er_window *b = atomic_load_explicit (&s->buf, memory_order_acquire);
-      if (a->win && b != a->win)
-	memcpy (b->base + ((uint64_t) a->start & (b->slots - 1)) * s->esize,
-		a->win->base
-		+ ((uint64_t) a->start & (a->win->slots - 1)) * s->esize,
-		(size_t) a->burst * s->esize);
-    }
+  er_side *d = a->kind == ER_ACCESS_OUTPUT ? &s->w : &s->r;
+  er_ostream_output_fixup (a);
   er_spin_lock (&d->lock);
   er_side_done (s, d, a->range, a->start + a->burst);
   er_spin_unlock (&d->lock);
@@ -794,6 +791,42 @@ er_ostream_describe (FILE *f, er_acc *a)
 
 /* ---- ranges of instances (er_task_create_range) ---------------------- */
 
+/* Range R of side D of S, which starts at position RANGE_START, has
+   every instance before position F done, or all its instances when
+   LAST.  At D's head, the frontier moves to F at once (never back: F
+   may come late, from another worker of a split site); behind the head,
+   R's PART records the furthest F for whoever passes the ranges before
+   it (er_side_done); LAST passes R as er_ostream_done does.  Returns
+   whether R is at D's head and not passed (R then stays at the head
+   until it is passed).  Caller holds D's lock.  */
+static int
+er_range_done_upto (er_stream *s, er_side *d, er_range *r,
+		    int64_t range_start, int64_t f, int last)
+{
+  int at_head = !last && er_side_head (d) == r;
+  if (r->part && (last || at_head))
+    {
+      r->part = 0;
+      d->partial--;
+    }
+  if (last)
+    er_side_done (s, d, r, r->next);
+  else if (at_head)
+    {
+      /* Relaxed: under D's lock, as every store of the frontier but
+	 er_ostream_done_part's, which only the head's process makes.  */
+      if (f > atomic_load_explicit (&d->frontier, memory_order_relaxed))
+	er_side_publish (s, d, f);
+    }
+  else if (f - range_start > (int64_t) r->part)
+    {
+      if (!r->part)
+	d->partial++;
+      r->part = (uint32_t) (f - range_start);
+    }
+  return at_head;
+}
+
 /* One instance of a range of instances is done: A is its access (its
    START the instance's), RANGE_START where the range starts, LAST
    whether it is the range's last instance.  At its side's head, the
@@ -811,51 +844,16 @@ er_ostream_done_part (er_acc *a, int64_t range_start, int last,
   er_stream *s = a->s;
   er_side *d = a->kind == ER_ACCESS_OUTPUT ? &s->w : &s->r;
   er_ostream_output_fixup (a);
-  er_range *r = a->range;
   if (*at_head && !last)
     {
-      int64_t f = a->start + a->burst;
       /* Without D's lock: this range stays at the head until its last
-	 instance, so only this process moves the frontier meanwhile.
-	 Seq_cst store and load, relaxed store of WAKE: as in
-	 er_side_done.  */
-      atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
-      if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
-	{
-	  atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
-	  er_wakeq_wake (&s->wq);
-	}
+	 instance, so only this process moves the frontier meanwhile.  */
+      er_side_publish (s, d, a->start + a->burst);
       return;
     }
   er_spin_lock (&d->lock);
-  if (r->part)
-    {
-      r->part = 0;
-      d->partial--;
-    }
-  if (last)
-    er_side_done (s, d, r, r->next);
-  else if (er_side_head (d) == r)
-    {
-      int64_t f = a->start + a->burst;
-      *at_head = 1;
-      /* Relaxed: under D's lock, and only the head's process moves
-	 the frontier.  Then as in er_side_done.  */
-      if (f > atomic_load_explicit (&d->frontier, memory_order_relaxed))
-	{
-	  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
-	  if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
-	    {
-	      atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
-	      er_wakeq_wake (&s->wq);
-	    }
-	}
-    }
-  else if (a->start + a->burst > range_start)
-    {
-      r->part = (uint32_t) (a->start + a->burst - range_start);
-      d->partial++;
-    }
+  *at_head = er_range_done_upto (s, d, a->range, range_start,
+				 a->start + a->burst, last);
   er_spin_unlock (&d->lock);
   if (last && d == &s->r && er_stream_drained (s))
     er_stream_drain (s);
@@ -886,56 +884,27 @@ er_ostream_output_fixup (er_acc *a)
    range starts.  Moves the frontier to where instance DONE starts
    when the range is at its side's head, else records the progress in
    the range's PART for whoever passes the ranges before it (as
-   er_ostream_done_part); passes the range when DONE == N.  Always
-   under the side's lock, since several workers move it, in any order
-   (DONE only matters when it is more than what was recorded); once
-   the range is passed (*PASSED, the workers' shared flag for this
-   access, set under the lock), nothing more: its memory may be
-   reused.  */
+   er_ostream_done_part); passes the range when DONE == N, and then
+   gives a drained buffer back (as er_ostream_done_part).  Always under
+   the side's lock, since several workers move it, in any order (DONE
+   only matters when it is more than what was recorded); once the range
+   is passed (*PASSED, the workers' shared flag for this access, set
+   under the lock), nothing more: its memory may be reused.  */
 void
 er_ostream_done_prefix (er_acc *a, int64_t range_start, int64_t done,
 			int64_t n, int *passed)
 {
   er_stream *s = a->s;
   er_side *d = a->kind == ER_ACCESS_OUTPUT ? &s->w : &s->r;
-  er_range *r = a->range;
-  int64_t f = range_start + done * a->burst;
+  int pass = 0;
   er_spin_lock (&d->lock);
-  if (*passed)
-    ;
-  else if (done == n)
+  if (!*passed)
     {
-      if (r->part)
-	{
-	  r->part = 0;
-	  d->partial--;
-	}
-      *passed = 1;
-      er_side_done (s, d, r, r->next);
-    }
-  else if (er_side_head (d) == r)
-    {
-      if (r->part)
-	{
-	  r->part = 0;
-	  d->partial--;
-	}
-      /* Relaxed: under D's lock.  Then as in er_side_done.  */
-      if (f > atomic_load_explicit (&d->frontier, memory_order_relaxed))
-	{
-	  atomic_store_explicit (&d->frontier, f, memory_order_seq_cst);
-	  if (f >= atomic_load_explicit (&d->wake, memory_order_seq_cst))
-	    {
-	      atomic_store_explicit (&d->wake, ER_INF, memory_order_relaxed);
-	      er_wakeq_wake (&s->wq);
-	    }
-	}
-    }
-  else if (f - range_start > (int64_t) r->part)
-    {
-      if (!r->part)
-	d->partial++;
-      r->part = (uint32_t) (f - range_start);
+      pass = *passed = done == n;
+      er_range_done_upto (s, d, a->range, range_start,
+			  range_start + done * a->burst, pass);
     }
   er_spin_unlock (&d->lock);
+  if (pass && d == &s->r && er_stream_drained (s))
+    er_stream_drain (s);
 }

@@ -492,6 +492,15 @@ er_site_rt_of (er_site *site)
   return rt;
 }
 
+/* The worker of the site whose state is RT that runs the site's
+   instance SERIAL (erbium/task.h, ER_SITE_SPLIT: instance K on worker
+   K mod W); RT itself for a site not split.  */
+static inline er_site_rt *
+er_worker_of (er_site_rt *rt, int64_t serial)
+{
+  return rt->nworkers > 1 ? rt->workers[serial % rt->nworkers] : rt;
+}
+
 /* ---- children counts and taskwait ------------------------------------ */
 
 static er_task *
@@ -884,8 +893,8 @@ typedef struct er_range_hdr
 typedef struct er_split_range
 {
   _Atomic int left;
-  int w;
-  int *passed;			/* per access */
+  int na;			/* the activations, min (W, N): PROG's */
+  int *passed;			/* per access, after PROG */
   struct
   {
     _Alignas (ER_CACHE_LINE) _Atomic int64_t next;
@@ -932,6 +941,21 @@ er_args_advance (void *dst, const void *src, size_t size,
     }
 }
 
+/* Run instance K of the range activation A, whose header is H, in the
+   calling thread T as er_act_run runs one: its serial, its firstprivate
+   bytes and its accesses' starts are those K calls of er_task_create
+   after the range's first would give it.  */
+static inline void
+er_range_instance_run (er_act *a, er_range_hdr *h, int64_t k, er_thread *t,
+		       er_seen *seen)
+{
+  a->serial = h->serial0 + k;
+  er_args_advance (a->args, h->first, h->args_size, h->steps, h->nsteps, k);
+  for (int j = 0; j < a->nacc; j++)
+    a->acc[j].start = h->base[j] + k * a->acc[j].burst;
+  er_act_run (a, t, seen);
+}
+
 /* Run the instances of the range activation A in order in the calling
    thread T (a site's process), each as er_act_run runs one, its ranges
    done in part after it (er_ostream_done_part) so that its readers and
@@ -947,12 +971,7 @@ er_range_instances (er_act *a, er_thread *t, er_seen *seen)
 	      er_where (a->site));
   for (int64_t k = 0; k < h->n; k++)
     {
-      a->serial = h->serial0 + k;
-      er_args_advance (a->args, h->first, h->args_size, h->steps,
-		       h->nsteps, k);
-      for (int j = 0; j < a->nacc; j++)
-	a->acc[j].start = h->base[j] + k * a->acc[j].burst;
-      er_act_run (a, t, seen);
+      er_range_instance_run (a, h, k, t, seen);
       for (int j = 0; j < a->nacc; j++)
 	er_ostream_done_part (&a->acc[j], h->base[j], k == h->n - 1,
 			      &at_head[j]);
@@ -975,12 +994,7 @@ er_range_instances_split (er_act *a, er_thread *t, er_seen *seen)
   int64_t ran = 0;
   for (int64_t k = h->k0; k < h->n; k += h->stride, ran++)
     {
-      a->serial = h->serial0 + k;
-      er_args_advance (a->args, h->first, h->args_size, h->steps,
-		       h->nsteps, k);
-      for (int j = 0; j < a->nacc; j++)
-	a->acc[j].start = h->base[j] + k * a->acc[j].burst;
-      er_act_run (a, t, seen);
+      er_range_instance_run (a, h, k, t, seen);
       for (int j = 0; j < a->nacc; j++)
 	er_ostream_output_fixup (&a->acc[j]);
       /* Seq_cst store and loads (a locked store on x86, once per
@@ -992,7 +1006,7 @@ er_range_instances_split (er_act *a, er_thread *t, er_seen *seen)
       atomic_store_explicit (&sp->prog[h->k0].next, k + h->stride,
 			     memory_order_seq_cst);
       int64_t done = h->n;
-      for (int j = 0; j < sp->w; j++)
+      for (int j = 0; j < sp->na; j++)
 	{
 	  int64_t v = atomic_load_explicit (&sp->prog[j].next,
 					    memory_order_seq_cst);
@@ -1032,11 +1046,7 @@ er_range_run (er_act *a, er_thread *t, er_seen *seen)
     {
       for (int j = 0; j < a->nacc; j++)
 	er_stream_release (a->acc[j].s);
-      if (sp)
-	{
-	  free (sp->passed);
-	  free (sp);
-	}
+      free (sp);
     }
   er_child_done (parent, n);
   /* Seq_cst, then the threshold: as er_tasks_flush's.  */
@@ -1322,8 +1332,7 @@ er_task_create_1 (er_site *site, const void *args, size_t args_size,
   else
     {
       /* Round robin over the workers (erbium/task.h, ER_SITE_SPLIT).  */
-      er_site_give (rt->nworkers > 1
-		    ? rt->workers[serial % rt->nworkers] : rt, a);
+      er_site_give (er_worker_of (rt, serial), a);
       if (serial % ER_BACKLOG_CHECK == 0)
 	er_backlog_check (rt, serial);
     }
@@ -1409,14 +1418,15 @@ er_range_split (er_thread *t, er_site_rt *rt, er_act *a)
   er_range_hdr *h = er_range_of (a);
   int w = rt->nworkers;
   int na = h->n < w ? (int) h->n : w;
-  er_split_range *sp = er_zalloc_line (sizeof *sp + (size_t) w
-				       * sizeof sp->prog[0],
+  /* The flags per access after the progress of each activation.  */
+  size_t off_passed = sizeof (er_split_range)
+		      + (size_t) na * sizeof ((er_split_range *) 0)->prog[0];
+  er_split_range *sp = er_zalloc_line (off_passed + (size_t) a->nacc
+				       * sizeof (int),
 				       "a range of a split task site");
-  if (!(sp->passed = calloc ((size_t) a->nacc + 1, sizeof *sp->passed)))
-    er_fatal ("out of memory creating instances of task site %s",
-	      er_where (a->site));
-  sp->w = w;
-  for (int j = 0; j < w; j++)
+  sp->passed = (int *) ((char *) sp + off_passed);
+  sp->na = na;
+  for (int j = 0; j < na; j++)
     /* Relaxed: SP reaches the workers through the pushes (release).  */
     atomic_store_explicit (&sp->prog[j].next, j, memory_order_relaxed);
   atomic_store_explicit (&sp->left, na, memory_order_relaxed);
@@ -1437,7 +1447,7 @@ er_range_split (er_thread *t, er_site_rt *rt, er_act *a)
       hj->split = sp;
     }
   for (int j = 0; j < na; j++)
-    er_site_give (rt->workers[(h->serial0 + j) % w], as[j]);
+    er_site_give (er_worker_of (rt, h->serial0 + j), as[j]);
   if (as != local)
     free (as);
 }
@@ -1480,10 +1490,11 @@ er_create_range (er_site *site, const void *args, size_t args_size,
 				n, serial, steps, nsteps);
   if (xs != local)
     free (xs);
-  if (rt->nworkers > 1)
+  /* One instance needs no split: its worker runs it as a whole.  */
+  if (n > 1 && rt->nworkers > 1)
     er_range_split (t, rt, a);
   else
-    er_site_give (rt, a);
+    er_site_give (er_worker_of (rt, serial), a);
   er_backlog_check (rt, serial);
 }
 

@@ -13,8 +13,9 @@
    2. ERBIUM_WINDOW_CACHE=0: nothing kept, 4 mapped, 4 given back.
    3. Unset: the bound is the most the program had at once, at least
       16 MiB; nothing kept beyond it.
-   4. ERBIUM_WINDOW_CACHE=12Q: the child stops with a message naming the
-      variable and the rule.
+   4. ERBIUM_WINDOW_CACHE=12Q, and " -1" (a negative number behind a
+      blank): the child stops with a message naming the variable and the
+      rule.
    Every value the streams carry is checked in the child.  */
 /* { dg-do run } */
 /* { dg-timeout 120 } */
@@ -162,6 +163,12 @@ main (void)
 	    "ERBIUM_WINDOW_CACHE=12Q was accepted");
   RT_CHECK (strstr (out, "ERBIUM_WINDOW_CACHE=12Q: not a size (rule: a "
 		    "number of bytes, optionally followed by k, M or G"),
+	    "no message naming ERBIUM_WINDOW_CACHE in:\n%s", out);
+  free (out);
+  out = run_child (" -1", &status);
+  RT_CHECK (!WIFEXITED (status) || WEXITSTATUS (status) != 0,
+	    "ERBIUM_WINDOW_CACHE=\" -1\" was accepted");
+  RT_CHECK (strstr (out, "ERBIUM_WINDOW_CACHE= -1: not a size"),
 	    "no message naming ERBIUM_WINDOW_CACHE in:\n%s", out);
   free (out);
   RT_OK ("buffers of the sizes they can serve, within the bound");

@@ -278,13 +278,21 @@ erbium_net_scope_work (int s)
   return w;
 }
 
-/* The estimated work of one instance of node N's site.  */
+/* See network.h.  */
+double
+erbium_net_site_work (int site)
+{
+  auto it = erbium_net.body_scope.find (site);
+  return it == erbium_net.body_scope.end () ? -1
+	 : erbium_net_scope_work (it->second);
+}
+
+/* The estimated work of one instance of node N's site, 0 when not
+   known.  */
 static double
 ng_site_work (const erbium_net_node &n)
 {
-  auto it = erbium_net.body_scope.find (n.site);
-  return it == erbium_net.body_scope.end () ? 0
-	 : erbium_net_scope_work (it->second);
+  return MAX (erbium_net_site_work (n.site), 0.0);
 }
 
 /* "(#pragma erbium grain at f.c:12)" for SITE.  */

@@ -32,7 +32,8 @@
      constant; a call adds the callee's estimate (at the end of the
      unit, erbium_net_scope_work; a function of another unit counts a
      few operations).  For the share of the work
-     that splitting a site gives it (netgrain.cc).
+     that splitting a site gives it (netgrain.cc), and for whether a
+     body is cheap enough to fuse (fuse.cc).
    GCC internals: "GENERIC" (statements of the C front end: FOR_STMT,
    WHILE_STMT, DO_STMT, SWITCH_STMT, COND_EXPR), tree.h (walk_tree).  */
 

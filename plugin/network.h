@@ -361,6 +361,13 @@ bool erbium_net_subs_meet (const erbium_net_subs &a, const erbium_net_subs &b,
    (a call in a cycle of calls adds nothing more).  */
 double erbium_net_scope_work (int s);
 
+/* The estimated work of one instance of site SITE (erbium_sites index),
+   in operations (erbium_net_scope_work of its body's scope), or -1 when
+   its body was not recorded.  The one estimate of a body's work: auto
+   splitting (netgrain.cc) and auto fusion (fuse.cc) both decide from
+   it.  */
+double erbium_net_site_work (int site);
+
 /* The er_site flags that splitting gives site SITE (erbium_sites index):
    ERBIUM_SITE_SPLIT with its workers or its share of the work, or 0
    (decided when the network is built: erbium_network_grain).  */

@@ -320,9 +320,8 @@ erbium_grain_text (const erbium_site *site)
 		    : std::to_string (site->grain_split));
   if (site->grain_loc == UNKNOWN_LOCATION)
     return s + " (default)";
-  expanded_location xl = expand_location (site->grain_loc);
-  return s + " (#pragma erbium grain at " + lbasename (xl.file) + ":"
-    + std::to_string (xl.line) + ")";
+  return s + " (#pragma erbium grain at "
+    + erbium_net_where (site->grain_loc) + ")";
 }
 
 /* PLUGIN_PRE_GENERICIZE: a function that ends with grain settings no

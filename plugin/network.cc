@@ -64,7 +64,7 @@ erbium_net_facts erbium_net;
 /* ---------------------------------------------------------------------
    Small helpers.  */
 
-/* See network.h.  */
+/* See omp-stream.h.  */
 std::string
 erbium_net_where (location_t loc)
 {

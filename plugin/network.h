@@ -342,9 +342,6 @@ erbium_net_value erbium_net_scope_count (int s);
    count.  */
 erbium_net_value erbium_net_chain_count (const std::vector<int> &chain);
 
-/* "FILE:LINE" of LOC (the file's base name), or "?".  */
-std::string erbium_net_where (location_t loc);
-
 /* The text of a value: "4", "loop-counted n (for at f.c:3)", "unknown
    (why)".  */
 std::string erbium_net_value_text (const erbium_net_value &v);

@@ -378,6 +378,10 @@ void erbium_grain_take (erbium_site *site);
    (default)".  */
 std::string erbium_grain_text (const erbium_site *site);
 
+/* "FILE:LINE" of LOC (the file's base name), or "?": how the dumps and
+   the plugin's messages name a place of the source (network.cc).  */
+std::string erbium_net_where (location_t loc);
+
 /* Register #pragma erbium grain (PLUGIN_PRAGMAS) and the check at the
    end of each function.  */
 void erbium_init_grain (const char *plugin_name);

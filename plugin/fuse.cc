@@ -306,7 +306,7 @@ fu_refuse (erbium_network *net, const fu_group &g, const std::string &why)
 {
   for (int id : g.edges)
     {
-      net->edges[id].fused = false;
+      net->edges[id].fused_into = -1;
       net->edges[id].fused_why = why;
     }
 }
@@ -956,13 +956,9 @@ fu_fuse_group (erbium_network *net, const fu_group &g, int k)
   pop_cfun ();
   erbium_site *s = fu_new_site (*net, g, body, svar, g.creator);
   for (int id : g.edges)
-    {
-      net->edges[id].fused = true;
-      net->edges[id].fused_into = s->id;
-    }
+    net->edges[id].fused_into = s->id;
   for (int v : g.nodes)
     {
-      net->nodes[v].grain = ERBIUM_NET_FUSED;
       fu_site (*net, v)->dump += "  fused: into " + std::string (bname)
 				 + " (process " + erbium_net_where (first->loc)
 				 + ")\n";

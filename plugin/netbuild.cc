@@ -442,7 +442,6 @@ nb_site_nodes (erbium_network *net,
       n.label = nb_site_label (site);
       n.count = nb_event_count (cs, c.at.chain);
       n.cycle = -1;
-      n.grain = ERBIUM_NET_AS_WRITTEN;
       n.split_ok = false;
       net->nodes.push_back (n);
       for (unsigned a = 0; a < c.accesses.size (); a++)
@@ -473,7 +472,6 @@ nb_control_nodes (erbium_network *net,
       n.label = "control program of " + s->name;
       n.count = erbium_net_scope_count (s->id);
       n.cycle = -1;
-      n.grain = ERBIUM_NET_AS_WRITTEN;
       n.split_ok = false;
       net->nodes.push_back (n);
       for (unsigned t = 0; t < s->ticks.size (); t++)
@@ -572,7 +570,6 @@ nb_edges (erbium_network *net,
 		e.fuse_ok = false;
 		e.rate_w = e.rate_r = 0;
 		e.writer_first = true;
-		e.fused = false;
 		e.fused_into = -1;
 		net->edges.push_back (e);
 	      }

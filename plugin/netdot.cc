@@ -121,7 +121,7 @@ erbium_network_dump (FILE *f)
 	     e.w.node, e.r.node, e.fuse_ok ? "eligible" : "not eligible",
 	     e.fuse_why.c_str ());
   for (const erbium_net_edge &e : net.edges)
-    if (e.fused)
+    if (e.fused_into >= 0)
       fprintf (f, "network fuse edge %d (node %d -> node %d): fused: "
 	       "process %s, body %s\n", e.id, e.w.node, e.r.node,
 	       IDENTIFIER_POINTER (DECL_NAME (erbium_sites[e.fused_into]
@@ -163,17 +163,29 @@ nd_quote (const std::string &s)
   return r;
 }
 
-/* The DOT statement of node N.  */
-static std::string
-nd_dot_node (const erbium_net_node &n, bool on_cycle)
+/* Whether node N of NET was fused with others (fuse.cc).  */
+static bool
+nd_fused (const erbium_network &net, const erbium_net_node &n)
 {
+  for (const erbium_net_edge &e : net.edges)
+    if (e.fused_into >= 0 && (e.w.node == n.id || e.r.node == n.id))
+      return true;
+  return false;
+}
+
+/* The DOT statement of node N of NET: a fused node is filled, a split
+   one (not fused) a 3-D box.  */
+static std::string
+nd_dot_node (const erbium_network &net, const erbium_net_node &n)
+{
+  bool fused = nd_fused (net, n), split = !fused && n.split_flags;
   std::string label = n.label, attrs;
   if (n.site >= 0)
     {
       label += "\n" + nd_body (n) + "\ninstances " + nd_short (n.count);
       if (erbium_sites[n.site]->per_instance)
 	attrs += ", style=\"rounded,dashed\"";
-      if (n.grain == ERBIUM_NET_SPLIT)
+      if (split)
 	{
 	  int w = ERBIUM_SITE_WORKERS (0xfff) & n.split_flags;
 	  label += w ? "\nsplit into " + std::to_string (w >> 8) + " workers"
@@ -184,11 +196,11 @@ nd_dot_node (const erbium_net_node &n, bool on_cycle)
     }
   else
     attrs += ", shape=ellipse";
-  if (n.grain == ERBIUM_NET_FUSED)
+  if (fused)
     attrs += ", style=\"rounded,filled\", fillcolor=lightblue";
-  else if (n.grain == ERBIUM_NET_SPLIT)
+  else if (split)
     attrs += ", shape=box3d";
-  if (on_cycle)
+  if (n.cycle >= 0)
     attrs += ", color=red";
   return "  n" + std::to_string (n.id) + " [label=\"" + nd_quote (label)
 	 + "\"" + attrs + "];\n";
@@ -230,7 +242,7 @@ nd_dot (void)
 		  "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
 		  "  edge [fontname=\"Helvetica\", fontsize=10];\n";
   for (const erbium_net_node &n : net.nodes)
-    d += nd_dot_node (n, n.cycle >= 0);
+    d += nd_dot_node (net, n);
   for (const erbium_net_edge &e : net.edges)
     d += nd_dot_edge (net, e);
   return d + "}\n";

@@ -338,7 +338,6 @@ ng_split_decide (erbium_net_node *n, double total, bool counted)
       n->split_text = "not split: " + ng_grain_at (site);
       return;
     }
-  n->grain = ERBIUM_NET_SPLIT;
   if (asked > 1)
     {
       n->split_text = "split into " + std::to_string (asked) + " workers ("
@@ -351,7 +350,6 @@ ng_split_decide (erbium_net_node *n, double total, bool counted)
 		      + " operations per instance";
   if (work < NG_SPLIT_MIN_WORK)
     {
-      n->grain = ERBIUM_NET_AS_WRITTEN;
       n->split_text = "not split: auto: its estimated work, " + about
 		      + ", is below " + std::to_string (NG_SPLIT_MIN_WORK)
 		      + ": a worker's hand-over would cost more than it "

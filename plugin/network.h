@@ -233,15 +233,6 @@ extern erbium_net_facts erbium_net;
 
 /* ---- the network (netbuild.cc) ---- */
 
-/* How a node is drawn: as written, fused with others, or split into
-   workers (the Graphviz styles reserved for the grain adaptation).  */
-enum erbium_net_grain
-{
-  ERBIUM_NET_AS_WRITTEN,
-  ERBIUM_NET_FUSED,
-  ERBIUM_NET_SPLIT
-};
-
 struct erbium_net_node
 {
   int id;
@@ -254,12 +245,11 @@ struct erbium_net_node
   /* Its strongly connected component (erbium_network.cycles index), or
      -1 when on no cycle.  */
   int cycle;
-  enum erbium_net_grain grain;
   bool split_ok;
   std::string split_why;
   /* What became of it (netgrain.cc, ng_split_decide): "split into 3
      workers (...)", "split: auto (...)" or "not split: why", and the
-     er_site flags that say so.  */
+     er_site flags that say so (0: not split).  */
   std::string split_text;
   int split_flags;
 };
@@ -299,11 +289,10 @@ struct erbium_net_edge
      may need it).  */
   HOST_WIDE_INT rate_w, rate_r;
   bool writer_first;
-  /* Set by fuse.cc: whether the two sites were fused into one process
-     (FUSED_INTO, an erbium_sites index, its site), and why (not): the
-     eligibility, the decision of fuse=auto|off|all and of the sites'
-     grain pragmas, and what the plugin's fusion supports.  */
-  bool fused;
+  /* Set by fuse.cc: the site of the process the two sites were fused
+     into (an erbium_sites index), or -1 when not fused; and why (not):
+     the eligibility, the decision of fuse=auto|off|all and of the
+     sites' grain pragmas, and what the plugin's fusion supports.  */
   int fused_into;
   std::string fused_why;
 };
@@ -377,7 +366,7 @@ void erbium_network_grain (erbium_network *net);
 /* ---- fusion (fuse.cc) ---- */
 
 /* The network of the unit for the fusion (fuse.cc), which records its
-   decisions in the edges (fused, fused_why) and nodes (grain).  */
+   decisions in the edges (fused_into, fused_why).  */
 erbium_network *erbium_network_for_fusion (void);
 
 /* The entry points (erbium_network_note_function, erbium_network_dump,

@@ -341,6 +341,17 @@ struct erbium_pragma_tokens
 /* Read the rest of the current pragma line into *T.  */
 void erbium_read_pragma (erbium_pragma_tokens *t);
 
+/* Into *TEXT, the significant tokens of the first line after the one
+   that ends at EOL (a pragma's end of line) that has any, each followed
+   by a space ("# pragma omp task ( x ) ", "; "): words and punctuators,
+   a directive line's `#' and words, a string as 0; comments and blank
+   lines skipped; "" when the file ends within 100 lines.  Returns
+   false, with *TEXT untouched, when the source cannot be read there
+   (preprocessed input, a macro expansion).  The pragma handlers cannot
+   ask the C parser what follows them, so they read the source
+   (pragmas.cc).  */
+bool erbium_next_line_text (location_t eol, std::string *text);
+
 /* Parse a C conditional expression at T's position (the operators of C
    but assignment and comma, casts to simple type names, sizeof, calls,
    subscripts, members), as the C parser would build it (c-tree.h's

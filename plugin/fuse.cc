@@ -397,35 +397,11 @@ fu_new_function (const char *name, location_t loc, tree *args,
 		 tree *windows)
 {
   tree fntype = erbium_body_fntype ();
-  tree fn = build_decl (loc, FUNCTION_DECL, get_identifier (name), fntype);
-  TREE_STATIC (fn) = 1;
-  TREE_PUBLIC (fn) = 0;
-  DECL_EXTERNAL (fn) = 0;
-  DECL_ARTIFICIAL (fn) = 1;
-  TREE_USED (fn) = 1;
-  tree res = build_decl (loc, RESULT_DECL, NULL_TREE, void_type_node);
-  DECL_ARTIFICIAL (res) = 1;
-  DECL_IGNORED_P (res) = 1;
-  DECL_CONTEXT (res) = fn;
-  DECL_RESULT (fn) = res;
-  tree t = TYPE_ARG_TYPES (fntype);
-  const char *names[] = { "args", "windows" };
-  tree parms = NULL_TREE, *last = &parms;
-  for (int i = 0; i < 2; i++, t = TREE_CHAIN (t))
-    {
-      tree p = build_decl (loc, PARM_DECL, get_identifier (names[i]),
-			   TREE_VALUE (t));
-      DECL_ARTIFICIAL (p) = 1;
-      DECL_ARG_TYPE (p) = TREE_VALUE (t);
-      DECL_CONTEXT (p) = fn;
-      TREE_USED (p) = 1;
-      *last = p;
-      last = &DECL_CHAIN (p);
-    }
-  DECL_ARGUMENTS (fn) = parms;
-  *args = parms;
-  *windows = DECL_CHAIN (parms);
-  return fn;
+  tree types = TYPE_ARG_TYPES (fntype);
+  *args = erbium_parm ("args", TREE_VALUE (types), loc);
+  *windows = erbium_parm ("windows", TREE_VALUE (TREE_CHAIN (types)), loc);
+  DECL_CHAIN (*args) = *windows;
+  return erbium_new_function (name, fntype, *args, loc);
 }
 
 /* Build the body function NAME of a group of the sites MS (writers
@@ -482,10 +458,8 @@ fu_build_body (const char *name, location_t loc,
 						 build_fold_addr_expr (w)));
       append_to_statement_list (call, &list);
     }
-  tree block = make_node (BLOCK);
+  tree block = DECL_INITIAL (fn);
   BLOCK_VARS (block) = vars;
-  BLOCK_SUPERCONTEXT (block) = fn;
-  DECL_INITIAL (fn) = block;
   DECL_SAVED_TREE (fn) = build3 (BIND_EXPR, void_type_node, vars, list,
 				 block);
   push_struct_function (fn);

@@ -54,13 +54,6 @@ nd_body (const erbium_net_node &n)
   return IDENTIFIER_POINTER (DECL_NAME (erbium_sites[n.site]->body_fn));
 }
 
-/* The text of a burst or horizon: a number or "unknown (why)".  */
-static std::string
-nd_size (const erbium_net_value &v)
-{
-  return erbium_net_value_text (v);
-}
-
 /* The short text of a value, for the picture: the number, the
    expression, or "?" when unknown (the dump says why).  */
 static std::string
@@ -106,8 +99,9 @@ erbium_network_dump (FILE *f)
     fprintf (f, "network edge %d: node %d -> node %d, stream %s (%s), writer "
 	     "burst %s, reader burst %s%s, horizon %s\n", e.id, e.w.node,
 	     e.r.node, e.stream.c_str (), e.type.c_str (),
-	     nd_size (e.w.burst).c_str (), nd_size (e.r.burst).c_str (),
-	     nd_reader (net, e.r), nd_size (e.r.horizon).c_str ());
+	     erbium_net_value_text (e.w.burst).c_str (),
+	     erbium_net_value_text (e.r.burst).c_str (), nd_reader (net, e.r),
+	     erbium_net_value_text (e.r.horizon).c_str ());
   for (unsigned c = 0; c < net.cycles.size (); c++)
     {
       fprintf (f, "network cycle %u: node%s", c,
@@ -248,16 +242,14 @@ nd_dot (void)
   return d + "}\n";
 }
 
-/* Write the Graphviz file -fplugin-arg-erbium-graph names, once (the
-   first call; nothing without the argument or after errors); a file
-   that cannot be written is a GCC error naming it.  */
+/* Write the Graphviz file -fplugin-arg-erbium-graph names (nothing
+   without the argument or after errors); a file that cannot be written
+   is a GCC error naming it.  */
 static void
 nd_write_graph (void)
 {
-  static bool written;
-  if (written || !erbium_opts.graph || seen_error ())
+  if (!erbium_opts.graph || seen_error ())
     return;
-  written = true;
   std::string d = nd_dot ();
   FILE *f = fopen (erbium_opts.graph, "w");
   if (!f)

@@ -122,8 +122,7 @@ nb_mult (const erbium_net_value &a, const erbium_net_value &b)
     return b;
   if (a.kind == ERBIUM_NET_CONST && b.kind == ERBIUM_NET_CONST)
     {
-      if (a.n && b.n && (a.n > (HOST_WIDE_INT_1 << 40)
-			 || b.n > (HOST_WIDE_INT_1 << 20)))
+      if (a.n > 0 && b.n > (HOST_WIDE_INT_1 << 60) / a.n)
 	return nb_unknown ("more than 2^60");
       return nb_const (a.n * b.n);
     }

@@ -62,6 +62,20 @@ struct erbium_net_value
   std::string why;
 };
 
+/* The constant N, coming from WHY ("" or where it comes from).  */
+inline erbium_net_value
+erbium_net_const (HOST_WIDE_INT n, const std::string &why = "")
+{
+  return { ERBIUM_NET_CONST, n, NULL_TREE, why };
+}
+
+/* A value not known, and WHY.  */
+inline erbium_net_value
+erbium_net_unknown (const std::string &why)
+{
+  return { ERBIUM_NET_UNKNOWN, 0, NULL_TREE, why };
+}
+
 /* Which streams of an array of streams a name may be: a single stream
    (ARRAY false), the subscripts [LO, HI) (KNOWN), or any.  */
 struct erbium_net_subs

@@ -747,7 +747,7 @@ ng_starvation (const erbium_network &net, const erbium_net_edge &e,
   std::string why = ng_sim_repetition (&s);
   for (const erbium_net_edge *x : s.edges)
     {
-      HOST_WIDE_INT n;
+      HOST_WIDE_INT n = 0;
       if (why.empty ())
 	why = ng_seed (&s, x, &n);
       s.tokens.push_back (n);

@@ -102,8 +102,8 @@ struct erbium_options
   /* fuse=auto|off|all (default auto): fuse the writer and the reader of
      the edges of the network of OpenMP stream task sites that may be
      fused (netgrain.cc) into one process with a static schedule: as the
-     plugin decides from the work per burst and the number of processes
-     (auto), none (off), or every eligible edge (all).  A site's
+     plugin decides (auto: when both bodies are cheap by the network's
+     work estimate, fuse.cc), none (off), or every eligible edge (all).  A site's
      `#pragma erbium grain fuse(...)' overrides auto.  Source: the
      Erbium paper's grain adaptation (section 3); docs/omp-stream.md,
      "Grain".  */

@@ -11,12 +11,10 @@
    * -fplugin-arg-erbium-fuse=off, or `#pragma erbium grain fuse (never)'
      on either site: not fused; fuse=all, or fuse (always) on either
      site: fused; fuse=auto: fused when both bodies are cheap, at most
-     FU_CHEAP estimated operations per instance (fu_work: a statement
-     counts 1, FU_TRIPS times more per loop around it, a call of a
-     function outside the unit FU_TRIPS, one of the unit its own
-     estimate): such a body runs for about the
-     time a burst takes to pass through a stream between two processes,
-     which fusion saves.  The cores are known only at run time; compiling
+     FU_CHEAP estimated operations per instance (the network's estimate,
+     erbium_net_site_work, the one splitting uses): such a body runs for
+     about the time a burst takes to pass through a stream between two
+     processes, which fusion saves.  The cores are known only at run time; compiling
      both schedules and choosing at start-up is not done (the control
      program would hold both sequences of creations);
    * what the fusion supports: rate 1:1 (one instance of each per period),
@@ -75,7 +73,6 @@
 #include "tree-ssa-operands.h"
 #include "ssa.h"
 #include "tree-cfg.h"
-#include "cfgloop.h"
 #include "tree-iterator.h"
 #include "varasm.h"
 #include "cpplib.h"
@@ -83,12 +80,11 @@
 #include "omp-stream.h"
 #include "network.h"
 
-/* auto: the most estimated operations per instance of a body that is
-   cheap, and the trips a loop is counted for (a burst of 64 elements:
-   the strip-miner's bursts are 64 cache lines, element-wise stages
-   take about as many).  */
+/* auto: the most estimated operations per instance (network.cc,
+   net_work) of a body that is cheap: an element-wise stage over a burst
+   of 64 elements (the strip-miner's bursts are 64 cache lines) takes a
+   few hundred.  */
 #define FU_CHEAP 4096
-#define FU_TRIPS 64
 
 /* "node N".  */
 static std::string
@@ -106,43 +102,6 @@ fu_site (const erbium_network &net, int n)
 
 /* ---------------------------------------------------------------------
    The decision per edge.  */
-
-/* The estimated operations of one run of FN (see the file comment; a
-   call of a function of the unit counts its own estimate, DEPTH calls
-   deep at most), or -1 when FN has no body here.  */
-static HOST_WIDE_INT
-fu_work (tree fn, int depth = 0)
-{
-  function *f = fn ? DECL_STRUCT_FUNCTION (fn) : NULL;
-  if (!f || !f->cfg)
-    return -1;
-  HOST_WIDE_INT w = 0;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, f)
-    {
-      HOST_WIDE_INT scale = 1;
-      if (loops_for_fn (f))
-	for (int d = loop_depth (bb->loop_father); d > 0 && scale < (1 << 24);
-	     d--)
-	  scale *= FU_TRIPS;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  gimple *g = gsi_stmt (gsi);
-	  if (is_gimple_debug (g) || gimple_code (g) == GIMPLE_LABEL)
-	    continue;
-	  HOST_WIDE_INT op = 1;
-	  tree callee = is_gimple_call (g) ? gimple_call_fndecl (g) : NULL;
-	  if (is_gimple_call (g) && !(callee && fndecl_built_in_p (callee)))
-	    {
-	      op = depth < 4 ? fu_work (callee, depth + 1) : -1;
-	      op = op < 0 ? FU_TRIPS : MAX (op, 1);
-	    }
-	  w = MIN (w + op * scale, (HOST_WIDE_INT) 1 << 40);
-	}
-    }
-  return w;
-}
 
 /* The reason the plugin's fusion cannot fuse eligible edge E of NET, or
    "" (see the file comment).  */
@@ -223,12 +182,12 @@ fu_choice (const erbium_network &net, const erbium_net_edge &e,
       }
   for (int n : { e.w.node, e.r.node })
     {
-      HOST_WIDE_INT w = fu_work (fu_site (net, n)->inner_fn);
+      double w = erbium_net_site_work (net.nodes[n].site);
       if (w < 0 || w > FU_CHEAP)
 	{
 	  *why = "auto: the body of " + fu_node (n) + " is not cheap ("
 		 + (w < 0 ? std::string ("unknown")
-		    : std::to_string ((long) w))
+		    : std::to_string ((long) (w + 0.5)))
 		 + " estimated operations per instance, more than "
 		 + std::to_string (FU_CHEAP) + ")";
 	  return false;
@@ -347,7 +306,7 @@ fu_refuse (erbium_network *net, const fu_group &g, const std::string &why)
 {
   for (int id : g.edges)
     {
-      net->edges[id].fused = false;
+      net->edges[id].fused_into = -1;
       net->edges[id].fused_why = why;
     }
 }
@@ -438,35 +397,11 @@ fu_new_function (const char *name, location_t loc, tree *args,
 		 tree *windows)
 {
   tree fntype = erbium_body_fntype ();
-  tree fn = build_decl (loc, FUNCTION_DECL, get_identifier (name), fntype);
-  TREE_STATIC (fn) = 1;
-  TREE_PUBLIC (fn) = 0;
-  DECL_EXTERNAL (fn) = 0;
-  DECL_ARTIFICIAL (fn) = 1;
-  TREE_USED (fn) = 1;
-  tree res = build_decl (loc, RESULT_DECL, NULL_TREE, void_type_node);
-  DECL_ARTIFICIAL (res) = 1;
-  DECL_IGNORED_P (res) = 1;
-  DECL_CONTEXT (res) = fn;
-  DECL_RESULT (fn) = res;
-  tree t = TYPE_ARG_TYPES (fntype);
-  const char *names[] = { "args", "windows" };
-  tree parms = NULL_TREE, *last = &parms;
-  for (int i = 0; i < 2; i++, t = TREE_CHAIN (t))
-    {
-      tree p = build_decl (loc, PARM_DECL, get_identifier (names[i]),
-			   TREE_VALUE (t));
-      DECL_ARTIFICIAL (p) = 1;
-      DECL_ARG_TYPE (p) = TREE_VALUE (t);
-      DECL_CONTEXT (p) = fn;
-      TREE_USED (p) = 1;
-      *last = p;
-      last = &DECL_CHAIN (p);
-    }
-  DECL_ARGUMENTS (fn) = parms;
-  *args = parms;
-  *windows = DECL_CHAIN (parms);
-  return fn;
+  tree types = TYPE_ARG_TYPES (fntype);
+  *args = erbium_parm ("args", TREE_VALUE (types), loc);
+  *windows = erbium_parm ("windows", TREE_VALUE (TREE_CHAIN (types)), loc);
+  DECL_CHAIN (*args) = *windows;
+  return erbium_new_function (name, fntype, *args, loc);
 }
 
 /* Build the body function NAME of a group of the sites MS (writers
@@ -523,10 +458,8 @@ fu_build_body (const char *name, location_t loc,
 						 build_fold_addr_expr (w)));
       append_to_statement_list (call, &list);
     }
-  tree block = make_node (BLOCK);
+  tree block = DECL_INITIAL (fn);
   BLOCK_VARS (block) = vars;
-  BLOCK_SUPERCONTEXT (block) = fn;
-  DECL_INITIAL (fn) = block;
   DECL_SAVED_TREE (fn) = build3 (BIND_EXPR, void_type_node, vars, list,
 				 block);
   push_struct_function (fn);
@@ -997,13 +930,9 @@ fu_fuse_group (erbium_network *net, const fu_group &g, int k)
   pop_cfun ();
   erbium_site *s = fu_new_site (*net, g, body, svar, g.creator);
   for (int id : g.edges)
-    {
-      net->edges[id].fused = true;
-      net->edges[id].fused_into = s->id;
-    }
+    net->edges[id].fused_into = s->id;
   for (int v : g.nodes)
     {
-      net->nodes[v].grain = ERBIUM_NET_FUSED;
       fu_site (*net, v)->dump += "  fused: into " + std::string (bname)
 				 + " (process " + erbium_net_where (first->loc)
 				 + ")\n";

@@ -18,7 +18,7 @@
    a bad argument of fuse or split (split's N must be an integer
    constant expression from 1 to ERBIUM_GRAIN_SPLIT_MAX), a grain pragma
    outside a function, and one not followed by a task pragma: the source
-   after it is read at once (as pragmas.cc reads it for standalone
+   after it is read at once (erbium_next_line_text, as for standalone
    pragmas); where it cannot be read (a _Pragma in a macro, preprocessed
    input) the settings wait for the next task pragma of the function and
    are reported when the function ends without one, or when a task
@@ -26,7 +26,6 @@
    grain adaptation (Miranda et al., CASES 2010, section 3).  */
 
 #define INCLUDE_STRING
-#define INCLUDE_VECTOR
 #include "gcc-plugin.h"
 #include "system.h"
 #include "coretypes.h"
@@ -35,7 +34,6 @@
 #include "c-family/c-pragma.h"
 #include "diagnostic-core.h"
 #include "fold-const.h"
-#include "input.h"
 #include "cpplib.h"
 #include "c-frontend.h"
 #include "erbium-plugin.h"
@@ -53,81 +51,18 @@ static struct
   int fuse, split;
 } erbium_grain;
 
-/* The next significant line after line LINE of FILE (blank lines and
-   comments skipped) as words: for a directive line `#', then its words
-   ("pragma", "omp", "task"); else its first word or character.  Empty
-   when the file ends or cannot be read within 100 lines.  */
-static std::vector<std::string>
-erbium_grain_next_line (const char *file, int line)
-{
-  std::vector<std::string> words;
-  bool in_comment = false;
-  for (int l = line + 1; l < line + 100 && words.empty (); l++)
-    {
-      char_span text = location_get_source_line (file, l);
-      if (!text)
-	break;
-      size_t n = text.length ();
-      for (size_t i = 0; i < n && words.size () < 4;)
-	{
-	  char c = text[i];
-	  if (in_comment)
-	    {
-	      in_comment = !(c == '*' && i + 1 < n && text[i + 1] == '/');
-	      i += in_comment ? 1 : 2;
-	    }
-	  else if (c == '/' && i + 1 < n && text[i + 1] == '*')
-	    {
-	      in_comment = true;
-	      i += 2;
-	    }
-	  else if (c == '/' && i + 1 < n && text[i + 1] == '/')
-	    break;
-	  else if (ISSPACE (c))
-	    i++;
-	  else if (ISIDNUM (c))
-	    {
-	      size_t s = i;
-	      while (i < n && ISIDNUM (text[i]))
-		i++;
-	      words.push_back (std::string (text.get_buffer () + s, i - s));
-	    }
-	  else if (c == '#' && words.empty ())
-	    {
-	      words.push_back ("#");
-	      i++;
-	    }
-	  else
-	    {
-	      if (words.empty ())
-		words.push_back (std::string (1, c));
-	      break;
-	    }
-	}
-      if (!words.empty () && words[0] != "#")
-	words.resize (1);
-    }
-  return words;
-}
-
 /* Whether the source after the grain pragma whose line ends at EOL shows
    a task pragma (or another grain pragma) next; true too when it cannot
    be read.  */
 static bool
 erbium_grain_followed_p (location_t eol)
 {
-  if (parse_in && cpp_get_options (parse_in)->preprocessed)
+  std::string next;
+  if (!erbium_next_line_text (eol, &next))
     return true;
-  if (linemap_location_from_macro_expansion_p (line_table, eol))
-    return true;
-  expanded_location xl = expand_location (eol);
-  if (!xl.file)
-    return true;
-  std::vector<std::string> w = erbium_grain_next_line (xl.file, xl.line);
-  if (w.size () < 4 || w[0] != "#" || w[1] != "pragma")
-    return false;
-  return ((w[2] == "omp" && w[3] == "task")
-	  || (w[2] == "erbium" && (w[3] == "task" || w[3] == "grain")));
+  return (next.rfind ("# pragma omp task ", 0) == 0
+	  || next.rfind ("# pragma erbium task ", 0) == 0
+	  || next.rfind ("# pragma erbium grain ", 0) == 0);
 }
 
 /* Parse `( auto|never|always )' of the clause fuse at T into *OUT
@@ -320,9 +255,8 @@ erbium_grain_text (const erbium_site *site)
 		    : std::to_string (site->grain_split));
   if (site->grain_loc == UNKNOWN_LOCATION)
     return s + " (default)";
-  expanded_location xl = expand_location (site->grain_loc);
-  return s + " (#pragma erbium grain at " + lbasename (xl.file) + ":"
-    + std::to_string (xl.line) + ")";
+  return s + " (#pragma erbium grain at "
+    + erbium_net_where (site->grain_loc) + ")";
 }
 
 /* PLUGIN_PRE_GENERICIZE: a function that ends with grain settings no

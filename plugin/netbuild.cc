@@ -69,20 +69,6 @@ erbium_net_value_text (const erbium_net_value &v)
     }
 }
 
-/* A constant N.  */
-static erbium_net_value
-nb_const (HOST_WIDE_INT n, const std::string &why = "")
-{
-  return { ERBIUM_NET_CONST, n, NULL_TREE, why };
-}
-
-/* An unknown value.  */
-static erbium_net_value
-nb_unknown (const std::string &why)
-{
-  return { ERBIUM_NET_UNKNOWN, 0, NULL_TREE, why };
-}
-
 /* V as an int64_t expression.  */
 static tree
 nb_tree (const erbium_net_value &v)
@@ -97,7 +83,7 @@ static erbium_net_value
 nb_expr (tree e, const std::string &why)
 {
   if (tree_fits_shwi_p (e))
-    return nb_const (tree_to_shwi (e));
+    return erbium_net_const (tree_to_shwi (e));
   return { ERBIUM_NET_EXPR, 0, erbium_keep (e), why };
 }
 
@@ -122,10 +108,9 @@ nb_mult (const erbium_net_value &a, const erbium_net_value &b)
     return b;
   if (a.kind == ERBIUM_NET_CONST && b.kind == ERBIUM_NET_CONST)
     {
-      if (a.n && b.n && (a.n > (HOST_WIDE_INT_1 << 40)
-			 || b.n > (HOST_WIDE_INT_1 << 20)))
-	return nb_unknown ("more than 2^60");
-      return nb_const (a.n * b.n);
+      if (a.n > 0 && b.n > (HOST_WIDE_INT_1 << 60) / a.n)
+	return erbium_net_unknown ("more than 2^60");
+      return erbium_net_const (a.n * b.n);
     }
   if (a.kind == ERBIUM_NET_CONST && a.n == 1)
     return b;
@@ -144,7 +129,7 @@ nb_add (const erbium_net_value &a, const erbium_net_value &b)
   if (b.kind == ERBIUM_NET_UNKNOWN)
     return b;
   if (a.kind == ERBIUM_NET_CONST && b.kind == ERBIUM_NET_CONST)
-    return nb_const (a.n + b.n);
+    return erbium_net_const (a.n + b.n);
   if (a.kind == ERBIUM_NET_CONST && a.n == 0)
     return b;
   if (b.kind == ERBIUM_NET_CONST && b.n == 0)
@@ -160,19 +145,19 @@ nb_add (const erbium_net_value &a, const erbium_net_value &b)
 erbium_net_value
 erbium_net_chain_count (const std::vector<int> &chain)
 {
-  erbium_net_value n = nb_const (1);
+  erbium_net_value n = erbium_net_const (1);
   for (unsigned d = 0; d < chain.size (); d++)
     {
       const erbium_net_ctl &c = erbium_net.ctls[chain[d]];
       if (!c.loop)
-	return nb_unknown ("created under a condition: " + c.where);
+	return erbium_net_unknown ("created under a condition: " + c.where);
       if (c.trip.kind == ERBIUM_NET_EXPR)
 	for (unsigned e = 0; e < d; e++)
 	  {
 	    const erbium_net_ctl &o = erbium_net.ctls[chain[e]];
 	    for (unsigned u : c.reads)
 	      if (o.written.count (u))
-		return nb_unknown ("the trip count of " + c.where
+		return erbium_net_unknown ("the trip count of " + c.where
 				   + " varies with " + o.where);
 	  }
       n = nb_mult (n, c.trip);
@@ -190,7 +175,7 @@ nb_event_count (int s, const std::vector<int> &chain)
 {
   const erbium_net_scope *sc = erbium_net.scopes[s];
   if (sc->labels)
-    return nb_unknown (sc->name + " has labels (a goto may repeat its "
+    return erbium_net_unknown (sc->name + " has labels (a goto may repeat its "
 		       "code)");
   erbium_net_value c = erbium_net_chain_count (chain);
   if (c.kind == ERBIUM_NET_UNKNOWN)
@@ -198,7 +183,7 @@ nb_event_count (int s, const std::vector<int> &chain)
   erbium_net_value k = erbium_net_scope_count (s);
   if (c.kind == ERBIUM_NET_EXPR && k.kind != ERBIUM_NET_UNKNOWN
       && !(k.kind == ERBIUM_NET_CONST && k.n == 1))
-    return nb_unknown (erbium_net_value_text (c) + " per run of "
+    return erbium_net_unknown (erbium_net_value_text (c) + " per run of "
 		       + sc->name + ", which runs "
 		       + erbium_net_value_text (k) + " times");
   return nb_mult (c, k);
@@ -231,11 +216,11 @@ nb_function_count (const erbium_net_scope *s)
 {
   tree fn = s->fn;
   if (TREE_PUBLIC (fn))
-    return nb_unknown (s->name + " may be called from other units");
+    return erbium_net_unknown (s->name + " may be called from other units");
   if (erbium_net.address_taken.count (DECL_UID (fn)))
-    return nb_unknown (s->name + "'s address is taken (calls through "
+    return erbium_net_unknown (s->name + "'s address is taken (calls through "
 		       "pointers are not seen)");
-  erbium_net_value n = nb_const (0);
+  erbium_net_value n = erbium_net_const (0);
   for (const erbium_net_scope *x : erbium_net.scopes)
     for (const erbium_net_call &c : x->calls)
       if (c.callee == fn)
@@ -258,8 +243,9 @@ erbium_net_scope_count (int s)
     return it->second;
   const erbium_net_scope *sc = erbium_net.scopes[s];
   if (nb_computing.count (s))
-    return nb_unknown ("recursion: " + sc->name + " is reached again from "
-		       "its own calls and tasks");
+    return erbium_net_unknown ("recursion: " + sc->name
+			       + " is reached again from its own calls and "
+				 "tasks");
   nb_computing.insert (s);
   erbium_net_value n;
   int cs, ci;
@@ -268,10 +254,10 @@ erbium_net_scope_count (int s)
       if (nb_creation_of (sc->site, &cs, &ci))
 	n = nb_event_count (cs, erbium_net.scopes[cs]->creations[ci].at.chain);
       else
-	n = nb_unknown ("the site's creation was not seen");
+	n = erbium_net_unknown ("the site's creation was not seen");
     }
   else if (MAIN_NAME_P (DECL_NAME (sc->fn)) && TREE_PUBLIC (sc->fn))
-    n = nb_const (1);
+    n = erbium_net_const (1);
   else
     n = nb_function_count (sc);
   nb_computing.erase (s);
@@ -442,7 +428,6 @@ nb_site_nodes (erbium_network *net,
       n.label = nb_site_label (site);
       n.count = nb_event_count (cs, c.at.chain);
       n.cycle = -1;
-      n.grain = ERBIUM_NET_AS_WRITTEN;
       n.split_ok = false;
       net->nodes.push_back (n);
       for (unsigned a = 0; a < c.accesses.size (); a++)
@@ -473,7 +458,6 @@ nb_control_nodes (erbium_network *net,
       n.label = "control program of " + s->name;
       n.count = erbium_net_scope_count (s->id);
       n.cycle = -1;
-      n.grain = ERBIUM_NET_AS_WRITTEN;
       n.split_ok = false;
       net->nodes.push_back (n);
       for (unsigned t = 0; t < s->ticks.size (); t++)
@@ -572,7 +556,6 @@ nb_edges (erbium_network *net,
 		e.fuse_ok = false;
 		e.rate_w = e.rate_r = 0;
 		e.writer_first = true;
-		e.fused = false;
 		e.fused_into = -1;
 		net->edges.push_back (e);
 	      }

@@ -54,13 +54,6 @@ nd_body (const erbium_net_node &n)
   return IDENTIFIER_POINTER (DECL_NAME (erbium_sites[n.site]->body_fn));
 }
 
-/* The text of a burst or horizon: a number or "unknown (why)".  */
-static std::string
-nd_size (const erbium_net_value &v)
-{
-  return erbium_net_value_text (v);
-}
-
 /* The short text of a value, for the picture: the number, the
    expression, or "?" when unknown (the dump says why).  */
 static std::string
@@ -106,8 +99,9 @@ erbium_network_dump (FILE *f)
     fprintf (f, "network edge %d: node %d -> node %d, stream %s (%s), writer "
 	     "burst %s, reader burst %s%s, horizon %s\n", e.id, e.w.node,
 	     e.r.node, e.stream.c_str (), e.type.c_str (),
-	     nd_size (e.w.burst).c_str (), nd_size (e.r.burst).c_str (),
-	     nd_reader (net, e.r), nd_size (e.r.horizon).c_str ());
+	     erbium_net_value_text (e.w.burst).c_str (),
+	     erbium_net_value_text (e.r.burst).c_str (), nd_reader (net, e.r),
+	     erbium_net_value_text (e.r.horizon).c_str ());
   for (unsigned c = 0; c < net.cycles.size (); c++)
     {
       fprintf (f, "network cycle %u: node%s", c,
@@ -121,7 +115,7 @@ erbium_network_dump (FILE *f)
 	     e.w.node, e.r.node, e.fuse_ok ? "eligible" : "not eligible",
 	     e.fuse_why.c_str ());
   for (const erbium_net_edge &e : net.edges)
-    if (e.fused)
+    if (e.fused_into >= 0)
       fprintf (f, "network fuse edge %d (node %d -> node %d): fused: "
 	       "process %s, body %s\n", e.id, e.w.node, e.r.node,
 	       IDENTIFIER_POINTER (DECL_NAME (erbium_sites[e.fused_into]
@@ -163,17 +157,29 @@ nd_quote (const std::string &s)
   return r;
 }
 
-/* The DOT statement of node N.  */
-static std::string
-nd_dot_node (const erbium_net_node &n, bool on_cycle)
+/* Whether node N of NET was fused with others (fuse.cc).  */
+static bool
+nd_fused (const erbium_network &net, const erbium_net_node &n)
 {
+  for (const erbium_net_edge &e : net.edges)
+    if (e.fused_into >= 0 && (e.w.node == n.id || e.r.node == n.id))
+      return true;
+  return false;
+}
+
+/* The DOT statement of node N of NET: a fused node is filled, a split
+   one (not fused) a 3-D box.  */
+static std::string
+nd_dot_node (const erbium_network &net, const erbium_net_node &n)
+{
+  bool fused = nd_fused (net, n), split = !fused && n.split_flags;
   std::string label = n.label, attrs;
   if (n.site >= 0)
     {
       label += "\n" + nd_body (n) + "\ninstances " + nd_short (n.count);
       if (erbium_sites[n.site]->per_instance)
 	attrs += ", style=\"rounded,dashed\"";
-      if (n.grain == ERBIUM_NET_SPLIT)
+      if (split)
 	{
 	  int w = ERBIUM_SITE_WORKERS (0xfff) & n.split_flags;
 	  label += w ? "\nsplit into " + std::to_string (w >> 8) + " workers"
@@ -184,11 +190,11 @@ nd_dot_node (const erbium_net_node &n, bool on_cycle)
     }
   else
     attrs += ", shape=ellipse";
-  if (n.grain == ERBIUM_NET_FUSED)
+  if (fused)
     attrs += ", style=\"rounded,filled\", fillcolor=lightblue";
-  else if (n.grain == ERBIUM_NET_SPLIT)
+  else if (split)
     attrs += ", shape=box3d";
-  if (on_cycle)
+  if (n.cycle >= 0)
     attrs += ", color=red";
   return "  n" + std::to_string (n.id) + " [label=\"" + nd_quote (label)
 	 + "\"" + attrs + "];\n";
@@ -230,22 +236,20 @@ nd_dot (void)
 		  "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
 		  "  edge [fontname=\"Helvetica\", fontsize=10];\n";
   for (const erbium_net_node &n : net.nodes)
-    d += nd_dot_node (n, n.cycle >= 0);
+    d += nd_dot_node (net, n);
   for (const erbium_net_edge &e : net.edges)
     d += nd_dot_edge (net, e);
   return d + "}\n";
 }
 
-/* Write the Graphviz file -fplugin-arg-erbium-graph names, once (the
-   first call; nothing without the argument or after errors); a file
-   that cannot be written is a GCC error naming it.  */
+/* Write the Graphviz file -fplugin-arg-erbium-graph names (nothing
+   without the argument or after errors); a file that cannot be written
+   is a GCC error naming it.  */
 static void
 nd_write_graph (void)
 {
-  static bool written;
-  if (written || !erbium_opts.graph || seen_error ())
+  if (!erbium_opts.graph || seen_error ())
     return;
-  written = true;
   std::string d = nd_dot ();
   FILE *f = fopen (erbium_opts.graph, "w");
   if (!f)

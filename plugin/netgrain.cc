@@ -278,13 +278,21 @@ erbium_net_scope_work (int s)
   return w;
 }
 
-/* The estimated work of one instance of node N's site.  */
+/* See network.h.  */
+double
+erbium_net_site_work (int site)
+{
+  auto it = erbium_net.body_scope.find (site);
+  return it == erbium_net.body_scope.end () ? -1
+	 : erbium_net_scope_work (it->second);
+}
+
+/* The estimated work of one instance of node N's site, 0 when not
+   known.  */
 static double
 ng_site_work (const erbium_net_node &n)
 {
-  auto it = erbium_net.body_scope.find (n.site);
-  return it == erbium_net.body_scope.end () ? 0
-	 : erbium_net_scope_work (it->second);
+  return MAX (erbium_net_site_work (n.site), 0.0);
 }
 
 /* "(#pragma erbium grain at f.c:12)" for SITE.  */
@@ -330,7 +338,6 @@ ng_split_decide (erbium_net_node *n, double total, bool counted)
       n->split_text = "not split: " + ng_grain_at (site);
       return;
     }
-  n->grain = ERBIUM_NET_SPLIT;
   if (asked > 1)
     {
       n->split_text = "split into " + std::to_string (asked) + " workers ("
@@ -343,7 +350,6 @@ ng_split_decide (erbium_net_node *n, double total, bool counted)
 		      + " operations per instance";
   if (work < NG_SPLIT_MIN_WORK)
     {
-      n->grain = ERBIUM_NET_AS_WRITTEN;
       n->split_text = "not split: auto: its estimated work, " + about
 		      + ", is below " + std::to_string (NG_SPLIT_MIN_WORK)
 		      + ": a worker's hand-over would cost more than it "
@@ -741,7 +747,7 @@ ng_starvation (const erbium_network &net, const erbium_net_edge &e,
   std::string why = ng_sim_repetition (&s);
   for (const erbium_net_edge *x : s.edges)
     {
-      HOST_WIDE_INT n;
+      HOST_WIDE_INT n = 0;
       if (why.empty ())
 	why = ng_seed (&s, x, &n);
       s.tokens.push_back (n);

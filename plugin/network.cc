@@ -32,7 +32,8 @@
      constant; a call adds the callee's estimate (at the end of the
      unit, erbium_net_scope_work; a function of another unit counts a
      few operations).  For the share of the work
-     that splitting a site gives it (netgrain.cc).
+     that splitting a site gives it (netgrain.cc), and for whether a
+     body is cheap enough to fuse (fuse.cc).
    GCC internals: "GENERIC" (statements of the C front end: FOR_STMT,
    WHILE_STMT, DO_STMT, SWITCH_STMT, COND_EXPR), tree.h (walk_tree).  */
 
@@ -63,7 +64,7 @@ erbium_net_facts erbium_net;
 /* ---------------------------------------------------------------------
    Small helpers.  */
 
-/* See network.h.  */
+/* See omp-stream.h.  */
 std::string
 erbium_net_where (location_t loc)
 {
@@ -101,20 +102,6 @@ net_strip (tree t)
 	     || POINTER_TYPE_P (TREE_TYPE (t))))
     t = TREE_OPERAND (t, 0);
   return t;
-}
-
-/* A constant value N.  */
-static erbium_net_value
-net_const (HOST_WIDE_INT n)
-{
-  return { ERBIUM_NET_CONST, n, NULL_TREE, "" };
-}
-
-/* An unknown value and why.  */
-static erbium_net_value
-net_unknown (const std::string &why)
-{
-  return { ERBIUM_NET_UNKNOWN, 0, NULL_TREE, why };
 }
 
 /* An automatic variable or parameter of a function, never addressed:
@@ -525,7 +512,7 @@ net_loop_trip (erbium_net_ctl *ctl, tree init, enum tree_code op,
     n = TREE_OPERAND (n, 0);
   if (tree_fits_shwi_p (n))
     {
-      ctl->trip = net_const (MAX (tree_to_shwi (n), 0));
+      ctl->trip = erbium_net_const (MAX (tree_to_shwi (n), 0));
       if (tree_fits_shwi_p (a) && tree_fits_shwi_p (b))
 	{
 	  HOST_WIDE_INT lo = tree_to_shwi (a), hi = tree_to_shwi (b);
@@ -565,7 +552,7 @@ net_for_trip (erbium_net_ctl *ctl, tree t, const tree_stmt_iterator *pos)
   net_written (FOR_BODY (t), &body);
   net_written (FOR_COND (t), &body);
   tree init = NULL_TREE;
-  ctl->trip = net_unknown ("the trip count of " + ctl->where
+  ctl->trip = erbium_net_unknown ("the trip count of " + ctl->where
 			   + " is not known");
   if (!exits.empty ())
     ctl->trip.why = exits + " (" + ctl->where + ")";
@@ -599,9 +586,9 @@ net_push_ctl (net_walk *w, bool loop, const char *what, location_t loc)
   c.loop = loop;
   c.where = std::string (what) + " at " + erbium_net_where (loc);
   c.loc = loc;
-  c.trip = loop ? net_unknown ("the trip count of " + c.where
+  c.trip = loop ? erbium_net_unknown ("the trip count of " + c.where
 			       + " is not known")
-	   : net_const (1);
+	   : erbium_net_const (1);
   c.ivar = NULL_TREE;
   c.range = false;
   c.lo = c.hi = 0;
@@ -740,10 +727,12 @@ net_in_elements (erbium_net_value v, HOST_WIDE_INT size, HOST_WIDE_INT esize)
   if (v.kind != ERBIUM_NET_CONST || size == esize)
     return v;
   if (esize <= 0 || (v.n * size) % esize)
-    return net_unknown (std::to_string ((long) v.n) + " view elements of "
-			+ std::to_string ((long) size)
-			+ " bytes are no whole number of stream elements");
-  return net_const (v.n * size / esize);
+    return erbium_net_unknown (std::to_string ((long) v.n)
+			       + " view elements of "
+			       + std::to_string ((long) size)
+			       + " bytes are no whole number of stream "
+				 "elements");
+  return erbium_net_const (v.n * size / esize);
 }
 
 /* The burst and horizon of access A of a creation, in elements of its
@@ -758,19 +747,20 @@ net_access_sizes (const erbium_access &a, erbium_net_access *r)
   erbium_net_value burst, hz;
   HOST_WIDE_INT h;
   if (!a.burst)
-    burst = net_const (1);
+    burst = erbium_net_const (1);
   else if (tree_fits_shwi_p (a.burst))
-    burst = net_const (tree_to_shwi (a.burst));
+    burst = erbium_net_const (tree_to_shwi (a.burst));
   else
-    burst = net_unknown (net_text (a.burst) + ", evaluated at creation");
+    burst = erbium_net_unknown (net_text (a.burst)
+				+ ", evaluated at creation");
   if (net_elements (row, velt, &h))
-    hz = net_const (h);
+    hz = erbium_net_const (h);
   else
-    hz = net_unknown (std::string ("view ")
+    hz = erbium_net_unknown (std::string ("view ")
 		      + IDENTIFIER_POINTER (DECL_NAME (a.view))
 		      + " is variable-length");
   if (a.kind == ERBIUM_ACC_PEEK)
-    burst = net_const (0);
+    burst = erbium_net_const (0);
   else if (a.kind == ERBIUM_ACC_OUTPUT)
     hz = burst;
   HOST_WIDE_INT vs = 0, es = 0;
@@ -787,8 +777,8 @@ net_access_sizes (const erbium_access &a, erbium_net_access *r)
       std::string why = "the element size of an implicitly typed stream "
 			"is known at run time only";
       r->burst = burst.kind == ERBIUM_NET_CONST && burst.n == 0
-		 ? burst : net_unknown (why);
-      r->horizon = net_unknown (why);
+		 ? burst : erbium_net_unknown (why);
+      r->horizon = erbium_net_unknown (why);
       return;
     }
   r->burst = net_in_elements (burst, vs, es);
@@ -1086,8 +1076,8 @@ net_note_tick (tree call, net_walk *w)
     w->pending.push_back ({ 't', (unsigned) w->scope->ticks.size (), 0,
 			    pending });
   tree n = net_strip (CALL_EXPR_ARG (call, 1));
-  a.burst = tree_fits_shwi_p (n) ? net_const (tree_to_shwi (n))
-	    : net_unknown (net_text (n) + ", evaluated at the tick");
+  a.burst = tree_fits_shwi_p (n) ? erbium_net_const (tree_to_shwi (n))
+	    : erbium_net_unknown (net_text (n) + ", evaluated at the tick");
   a.horizon = a.burst;
   tree elt = NULL_TREE;
   erbium_stream_decl (a.sref.decl, &elt);

@@ -62,6 +62,20 @@ struct erbium_net_value
   std::string why;
 };
 
+/* The constant N, coming from WHY ("" or where it comes from).  */
+inline erbium_net_value
+erbium_net_const (HOST_WIDE_INT n, const std::string &why = "")
+{
+  return { ERBIUM_NET_CONST, n, NULL_TREE, why };
+}
+
+/* A value not known, and WHY.  */
+inline erbium_net_value
+erbium_net_unknown (const std::string &why)
+{
+  return { ERBIUM_NET_UNKNOWN, 0, NULL_TREE, why };
+}
+
 /* Which streams of an array of streams a name may be: a single stream
    (ARRAY false), the subscripts [LO, HI) (KNOWN), or any.  */
 struct erbium_net_subs
@@ -233,15 +247,6 @@ extern erbium_net_facts erbium_net;
 
 /* ---- the network (netbuild.cc) ---- */
 
-/* How a node is drawn: as written, fused with others, or split into
-   workers (the Graphviz styles reserved for the grain adaptation).  */
-enum erbium_net_grain
-{
-  ERBIUM_NET_AS_WRITTEN,
-  ERBIUM_NET_FUSED,
-  ERBIUM_NET_SPLIT
-};
-
 struct erbium_net_node
 {
   int id;
@@ -254,12 +259,11 @@ struct erbium_net_node
   /* Its strongly connected component (erbium_network.cycles index), or
      -1 when on no cycle.  */
   int cycle;
-  enum erbium_net_grain grain;
   bool split_ok;
   std::string split_why;
   /* What became of it (netgrain.cc, ng_split_decide): "split into 3
      workers (...)", "split: auto (...)" or "not split: why", and the
-     er_site flags that say so.  */
+     er_site flags that say so (0: not split).  */
   std::string split_text;
   int split_flags;
 };
@@ -299,11 +303,10 @@ struct erbium_net_edge
      may need it).  */
   HOST_WIDE_INT rate_w, rate_r;
   bool writer_first;
-  /* Set by fuse.cc: whether the two sites were fused into one process
-     (FUSED_INTO, an erbium_sites index, its site), and why (not): the
-     eligibility, the decision of fuse=auto|off|all and of the sites'
-     grain pragmas, and what the plugin's fusion supports.  */
-  bool fused;
+  /* Set by fuse.cc: the site of the process the two sites were fused
+     into (an erbium_sites index), or -1 when not fused; and why (not):
+     the eligibility, the decision of fuse=auto|off|all and of the
+     sites' grain pragmas, and what the plugin's fusion supports.  */
   int fused_into;
   std::string fused_why;
 };
@@ -342,9 +345,6 @@ erbium_net_value erbium_net_scope_count (int s);
    count.  */
 erbium_net_value erbium_net_chain_count (const std::vector<int> &chain);
 
-/* "FILE:LINE" of LOC (the file's base name), or "?".  */
-std::string erbium_net_where (location_t loc);
-
 /* The text of a value: "4", "loop-counted n (for at f.c:3)", "unknown
    (why)".  */
 std::string erbium_net_value_text (const erbium_net_value &v);
@@ -361,6 +361,13 @@ bool erbium_net_subs_meet (const erbium_net_subs &a, const erbium_net_subs &b,
    (a call in a cycle of calls adds nothing more).  */
 double erbium_net_scope_work (int s);
 
+/* The estimated work of one instance of site SITE (erbium_sites index),
+   in operations (erbium_net_scope_work of its body's scope), or -1 when
+   its body was not recorded.  The one estimate of a body's work: auto
+   splitting (netgrain.cc) and auto fusion (fuse.cc) both decide from
+   it.  */
+double erbium_net_site_work (int site);
+
 /* The er_site flags that splitting gives site SITE (erbium_sites index):
    ERBIUM_SITE_SPLIT with its workers or its share of the work, or 0
    (decided when the network is built: erbium_network_grain).  */
@@ -373,7 +380,7 @@ void erbium_network_grain (erbium_network *net);
 /* ---- fusion (fuse.cc) ---- */
 
 /* The network of the unit for the fusion (fuse.cc), which records its
-   decisions in the edges (fused, fused_why) and nodes (grain).  */
+   decisions in the edges (fused_into, fused_why).  */
 erbium_network *erbium_network_for_fusion (void);
 
 /* The entry points (erbium_network_note_function, erbium_network_dump,

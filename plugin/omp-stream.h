@@ -365,6 +365,17 @@ int erbium_marker_site (const_tree stmt);
    GCC's pragma registration, GCC-PLUGIN-NOTES "Pragmas").  */
 void erbium_init_pragmas (const char *plugin_name);
 
+/* Into *TEXT, the significant tokens of the first line after the one
+   that ends at EOL (a pragma's end of line) that has any, each followed
+   by a space ("# pragma omp task ( x ) ", "; "): words and punctuators,
+   a directive line's `#' and words, a string as 0; comments and blank
+   lines skipped; "" when the file ends within 100 lines.  Returns
+   false, with *TEXT untouched, when the source cannot be read there
+   (preprocessed input, a macro expansion).  The pragma handlers cannot
+   ask the C parser what follows them, so they read the source
+   (pragmas.cc).  */
+bool erbium_next_line_text (location_t eol, std::string *text);
+
 /* ---- grain.cc ---- */
 
 /* Give SITE, made by the task pragma being read, the settings of the
@@ -392,6 +403,18 @@ void erbium_fuse_unit (void);
 
 /* ---- outline.cc ---- */
 
+/* A new function NAME of type FNTYPE with parameters PARMS (a chain,
+   made by erbium_parm, given FN as context here), static and
+   artificial, at LOC, with an empty BLOCK as DECL_INITIAL; the caller
+   sets DECL_SAVED_TREE and hands it to cgraph.  GCC internals,
+   "Function Basics".  */
+tree erbium_new_function (const char *name, tree fntype, tree parms,
+			  location_t loc);
+
+/* A PARM_DECL NAME of TYPE at LOC, artificial and used, for
+   erbium_new_function.  */
+tree erbium_parm (const char *name, tree type, location_t loc);
+
 /* Register the PLUGIN_PRE_GENERICIZE callback (after frontend.cc's).  */
 void erbium_init_outline (const char *plugin_name);
 
@@ -418,6 +441,10 @@ bool erbium_call_may_move_streams (tree fndecl, std::string *why);
 erbium_site *erbium_site_of (tree addr);
 
 /* ---- network.cc, netdot.cc (network.h) ---- */
+
+/* "FILE:LINE" of LOC (the file's base name), or "?": how the dumps and
+   the plugin's messages name a place of the source (network.cc).  */
+std::string erbium_net_where (location_t loc);
 
 /* Record the facts of the network from FN's GENERIC, before its sites
    are outlined: outline.cc, for each function it is given.  */

@@ -725,9 +725,8 @@ erbium_unlink_block (tree block)
       }
 }
 
-/* A new function NAME of type FNTYPE with parameters PARMS (a chain,
-   made by the caller with context set later), static, at LOC.  */
-static tree
+/* See omp-stream.h.  */
+tree
 erbium_new_function (const char *name, tree fntype, tree parms,
 		     location_t loc)
 {
@@ -753,8 +752,8 @@ erbium_new_function (const char *name, tree fntype, tree parms,
   return fn;
 }
 
-/* A PARM_DECL NAME of TYPE.  */
-static tree
+/* See omp-stream.h.  */
+tree
 erbium_parm (const char *name, tree type, location_t loc)
 {
   tree p = build_decl (loc, PARM_DECL, get_identifier (name), type);

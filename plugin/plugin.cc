@@ -92,6 +92,7 @@ enum erbium_arg_kind
 /* The plugin's arguments (-fplugin-arg-erbium-NAME[=VALUE]): NAME, its
    form and what it does for the help text (-fplugin-arg-erbium-help),
    how its value is read and, for a boolean, the option it sets.  The
+   words of fuse= and split= are read from their forms.  The
    help text and the list of valid names in the error for an unknown
    argument are made from this table.  */
 static const struct erbium_arg
@@ -227,28 +228,36 @@ erbium_parse_bool (const char *key, const char *value, bool *out,
   return true;
 }
 
-/* Parse VALUE of argument KEY into *OUT: the index in the N words of
-   WORDS it equals.  Anything else (or no value) is an error naming KEY
-   and the words allowed; returns false then.  */
+/* Parse VALUE of argument ARG, one of the words its form lists after
+   `=' ("fuse=auto|off|all"), into *OUT: the word's position (0 for the
+   first).  Anything else (or no value) is an error naming ARG and the
+   words allowed ("auto, off or all"); returns false then.  */
 static bool
-erbium_parse_word (const char *key, const char *value,
-		   const char *const *words, int n, int *out)
+erbium_parse_word (const struct erbium_arg *arg, const char *value,
+		   int *out)
 {
-  for (int i = 0; i < n; i++)
-    if (value && !strcmp (value, words[i]))
-      {
-	*out = i;
-	return true;
-      }
-  const char *parts[2 * 8];
-  size_t k = 0;
-  for (int i = 0; i < n && i < 8; i++)
+  const char *words = strchr (arg->form, '=') + 1;
+  int bars = 0;
+  for (const char *w = words;; w++, bars++)
     {
-      parts[k++] = words[i];
-      parts[k++] = i + 2 < n ? ", " : i + 1 < n ? " or " : "";
+      size_t len = strcspn (w, "|");
+      if (value && strlen (value) == len && !strncmp (value, w, len))
+	{
+	  *out = bars;
+	  return true;
+	}
+      w += len;
+      if (!*w)
+	break;
     }
-  char *allowed = erbium_join (parts, k);
-  error ("erbium plugin: argument %<%s=%s%>: expected %s", key,
+  char *allowed = XNEWVEC (char, 4 * strlen (words) + 1), *p = allowed;
+  for (const char *c = words; *c; c++)
+    if (*c != '|')
+      *p++ = *c;
+    else
+      p = stpcpy (p, --bars ? ", " : " or ");
+  *p = 0;
+  error ("erbium plugin: argument %<%s=%s%>: expected %s", arg->name,
 	 value ? value : "", allowed);
   free (allowed);
   return false;
@@ -520,23 +529,16 @@ erbium_apply_arg (const struct erbium_arg *arg, const char *key,
       erbium_opts.graph = value;
       break;
     case ERBIUM_ARG_FUSE:
-      {
-	/* In the order of enum erbium_fuse_mode.  */
-	static const char *const words[] = { "auto", "off", "all" };
-	int v;
-	if (!erbium_parse_word (key, value, words, 3, &v))
-	  return false;
-	erbium_opts.fuse = (enum erbium_fuse_mode) v;
-      }
-      break;
     case ERBIUM_ARG_SPLIT:
       {
-	/* In the order of enum erbium_split_mode.  */
-	static const char *const words[] = { "auto", "off" };
+	/* The forms list the words in the order of the enums.  */
 	int v;
-	if (!erbium_parse_word (key, value, words, 2, &v))
+	if (!erbium_parse_word (arg, value, &v))
 	  return false;
-	erbium_opts.split = (enum erbium_split_mode) v;
+	if (arg->kind == ERBIUM_ARG_FUSE)
+	  erbium_opts.fuse = (enum erbium_fuse_mode) v;
+	else
+	  erbium_opts.split = (enum erbium_split_mode) v;
       }
       break;
     case ERBIUM_ARG_WERROR:

@@ -160,15 +160,16 @@ erbium_add_marker (int id, location_t loc)
    token before the pragma line, in the function's text.  */
 
 /* Append to TOKS the significant tokens of the source line TEXT: words
-   and punctuators, a string or character constant as "0"; comments and
-   a directive line skipped.  *IN_COMMENT tells whether the line starts,
-   and then whether it ends, inside a comment.  */
+   and punctuators, a string or character constant as "0"; comments
+   skipped, and a directive line too unless DIRECTIVES (its `#' is then
+   a token).  *IN_COMMENT tells whether the line starts, and then
+   whether it ends, inside a comment.  */
 static void
 erbium_line_tokens (char_span text, bool *in_comment,
-		    std::vector<std::string> *toks)
+		    std::vector<std::string> *toks, bool directives = false)
 {
   size_t n = text.length (), i = 0;
-  if (!*in_comment)
+  if (!*in_comment && !directives)
     {
       size_t j = 0;
       while (j < n && ISSPACE (text[j]))
@@ -220,6 +221,41 @@ erbium_line_tokens (char_span text, bool *in_comment,
     }
 }
 
+/* Whether the source text at LOC can be read (not preprocessed input,
+   not a macro expansion, a file known); *XL is then where LOC is.  */
+static bool
+erbium_source_readable_p (location_t loc, expanded_location *xl)
+{
+  if (parse_in && cpp_get_options (parse_in)->preprocessed)
+    return false;
+  if (linemap_location_from_macro_expansion_p (line_table, loc))
+    return false;
+  *xl = expand_location (loc);
+  return xl->file != NULL;
+}
+
+/* See omp-stream.h.  */
+bool
+erbium_next_line_text (location_t eol, std::string *text)
+{
+  expanded_location xl;
+  if (!erbium_source_readable_p (eol, &xl))
+    return false;
+  std::vector<std::string> toks;
+  bool in_comment = false;
+  for (int line = xl.line + 1; line < xl.line + 100 && toks.empty (); line++)
+    {
+      char_span src = location_get_source_line (xl.file, line);
+      if (!src)
+	break;
+      erbium_line_tokens (src, &in_comment, &toks, true);
+    }
+  text->clear ();
+  for (const std::string &t : toks)
+    *text += t + " ";
+  return true;
+}
+
 /* True when the pragma at LOC, in the function that starts at FNLOC,
    is in statement position: the token before it is `else', `do', a
    label's `:' or the `)' closing the condition of if, while, for or
@@ -228,13 +264,11 @@ erbium_line_tokens (char_span text, bool *in_comment,
 static bool
 erbium_statement_position_p (location_t loc, location_t fnloc)
 {
-  if (parse_in && cpp_get_options (parse_in)->preprocessed)
+  expanded_location xl;
+  if (!erbium_source_readable_p (loc, &xl))
     return false;
-  if (linemap_location_from_macro_expansion_p (line_table, loc))
-    return false;
-  expanded_location xl = expand_location (loc);
   expanded_location xf = expand_location (fnloc);
-  if (!xl.file || !xf.file || strcmp (xl.file, xf.file) || xf.line > xl.line)
+  if (!xf.file || strcmp (xl.file, xf.file) || xf.line > xl.line)
     return false;
   /* The significant tokens of the function up to the pragma line: words
      and punctuators, comments, strings and directive lines skipped.  */
@@ -276,43 +310,8 @@ erbium_statement_position_p (location_t loc, location_t fnloc)
 static bool
 erbium_empty_statement_after_p (location_t eol)
 {
-  if (parse_in && cpp_get_options (parse_in)->preprocessed)
-    return false;
-  if (linemap_location_from_macro_expansion_p (line_table, eol))
-    return false;
-  expanded_location xl = expand_location (eol);
-  if (!xl.file)
-    return false;
-  bool in_comment = false;
-  for (int line = xl.line + 1; line < xl.line + 100; line++)
-    {
-      char_span text = location_get_source_line (xl.file, line);
-      if (!text)
-	return false;
-      size_t n = text.length ();
-      for (size_t i = 0; i < n; i++)
-	{
-	  char c = text[i];
-	  if (in_comment)
-	    {
-	      if (c == '*' && i + 1 < n && text[i + 1] == '/')
-		{
-		  in_comment = false;
-		  i++;
-		}
-	    }
-	  else if (c == '/' && i + 1 < n && text[i + 1] == '*')
-	    {
-	      in_comment = true;
-	      i++;
-	    }
-	  else if (c == '/' && i + 1 < n && text[i + 1] == '/')
-	    break;
-	  else if (!ISSPACE (c))
-	    return c == ';';
-	}
-    }
-  return false;
+  std::string next;
+  return erbium_next_line_text (eol, &next) && next.rfind ("; ", 0) == 0;
 }
 
 /* Report at LOC that the standalone pragma SPELL ("omp tick" ...) is in

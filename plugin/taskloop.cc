@@ -319,18 +319,6 @@ erbium_fn_name_of (tree fn)
   return DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "?";
 }
 
-/* "FILE:LINE" of LOC, or "?".  */
-static std::string
-erbium_tl_where (location_t loc)
-{
-  expanded_location x = expand_location (loc);
-  if (!x.file)
-    return "?";
-  const char *base = strrchr (x.file, '/');
-  return std::string (base ? base + 1 : x.file) + ":"
-	 + std::to_string (x.line);
-}
-
 /* The declaration of er_task_create_range: the unit's when it has one
    (it includes <erbium/task.h>), else the plugin's.  */
 static tree
@@ -529,7 +517,7 @@ erbium_tl_check_store (gimple *g, hash_set<tree> &creation_locals,
 	   && creation_locals.contains (base)))
     {
       *why = "the loop writes memory at "
-	     + erbium_tl_where (gimple_location (g))
+	     + erbium_net_where (gimple_location (g))
 	     + ", which would come after instances created before "
 	       "the loop";
       return false;
@@ -604,7 +592,7 @@ erbium_tl_check_stmt (erbium_tl_creation *c, gimple *g, basic_block *bbs,
       if (gimple_vdef (g))
 	{
 	  *why = "the loop writes memory at "
-		 + erbium_tl_where (gimple_location (g));
+		 + erbium_net_where (gimple_location (g));
 	  return false;
 	}
       return true;
@@ -624,7 +612,7 @@ erbium_tl_check_stmt (erbium_tl_creation *c, gimple *g, basic_block *bbs,
       erbium_tl_accesses_of (bbs, nbbs, g, &other);
       erbium_site *os = erbium_site_of (gimple_call_arg (g, 0));
       whose = "the task site at "
-	      + (os ? erbium_tl_where (os->loc) : std::string ("?"))
+	      + (os ? erbium_net_where (os->loc) : std::string ("?"))
 	      + " is also created in the loop and ";
     }
   else if (rn && !strcmp (rn, "er_stream_tick"))

@@ -1234,11 +1234,15 @@ er_task_check_access (er_site *site, const struct er_task_access *acc, int k)
     er_fatal ("task_create at task site %s: access %d, %s of stream %s "
 	      "with burst %lld and horizon %lld (rule: %s; erbium/task.h)",
 	      er_where (site), k, er_kind_names[x->kind], name, b, h, rule);
-  if (h > ((int64_t) 1 << 29))
+  /* A stream's buffer holds four windows, of at most 2^31 elements and
+     2^40 bytes (ostream.c): a window past a quarter of either could
+     never be mapped.  */
+  size_t esize = er_stream_esize (x->stream);
+  if (h > ((int64_t) 1 << 29) || (uint64_t) h * esize > ((uint64_t) 1 << 38))
     er_fatal ("task_create at task site %s: access %d, %s of stream %s: "
-	      "a window of %lld elements is more than a stream buffer holds "
-	      "(2^29 elements at most)", er_where (site), k,
-	      er_kind_names[x->kind], name, h);
+	      "a window of %lld elements of %zu bytes is more than a stream "
+	      "buffer holds (2^29 elements and 2^38 bytes at most)",
+	      er_where (site), k, er_kind_names[x->kind], name, h, esize);
 }
 
 /* task_create (erbium/task.h gives the arguments and errors); the entry

@@ -178,7 +178,9 @@ typedef struct er_site
    Positions on one stream are assigned under the stream's lock, so
    instances created concurrently by several tasks get disjoint positions,
    in an order that depends on timing (OMP-STREAM-SPEC.md 6.2).  Misuse
-   (a bad access) is reported naming the stream, the access and SITE.  */
+   (a bad access, or a window past what a stream's buffer holds: 2^29
+   elements and 2^38 bytes, a quarter of its bounds) is reported naming
+   the stream, the access and SITE.  */
 void er_task_create (er_site *site, const void *args, size_t args_size,
 		     const struct er_task_access *acc, int nacc, int flags);
 

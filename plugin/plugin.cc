@@ -190,6 +190,26 @@ erbium_make_help (void)
   return erbium_join (parts, k);
 }
 
+/* Print the help of -fplugin-arg-BASE_NAME-help on stdout, one line
+   per argument of erbium_args: the option with its value's form, then
+   what it does; then a line per warning of the plugin.  Compilation
+   goes on after it (docs/plugin.md).  */
+static void
+erbium_print_help (const char *base_name)
+{
+  int width = 0;
+  for (const auto &a : erbium_args)
+    width = MAX (width, (int) strlen (a.form));
+  fprintf (stdout, "Erbium plugin arguments "
+	   "(-fplugin-arg-%s-NAME[=VALUE]):\n", base_name);
+  for (const auto &a : erbium_args)
+    fprintf (stdout, "  -fplugin-arg-%s-%-*s  %s\n", base_name, width,
+	     a.form, a.help);
+  fprintf (stdout, "Erbium warnings (each off with -Wno-NAME): %s\n",
+	   erbium_warnings_help ());
+  fflush (stdout);
+}
+
 /* The names of the arguments, separated by commas (the error for an
    unknown argument).  */
 static char *
@@ -548,7 +568,7 @@ erbium_apply_arg (const struct erbium_arg *arg, const char *key,
 	return false;
       break;
     case ERBIUM_ARG_HELP:
-      inform (UNKNOWN_LOCATION, "%s", erbium_plugin_info.help);
+      erbium_print_help (base_name);
       break;
     }
   return true;

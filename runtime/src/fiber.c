@@ -298,10 +298,11 @@ er_fibers_enabled (void)
   if (er_fibers_on < 0)
     {
       /* ERBIUM_CPUS places each process on a listed CPU: threads, even
-	 with ERBIUM_FIBERS=1.  */
-      on = ER_HAVE_FIBERS && !er_cpus_listed ()
-	   && er_env_flag ("ERBIUM_FIBERS", er_fibers_asked >= 0
-				 ? er_fibers_asked : er_fibers_by_default);
+	 with ERBIUM_FIBERS=1.  The variable is read in any case, so that
+	 a bad value always warns.  */
+      on = er_env_flag ("ERBIUM_FIBERS", er_fibers_asked >= 0
+			? er_fibers_asked : er_fibers_by_default);
+      on = on && ER_HAVE_FIBERS && !er_cpus_listed ();
       if (on)
 	{
 	  /* A fiber's stack is as large as a thread's would be.  */

@@ -612,8 +612,18 @@ void er_processes_join (void);
 /* init.c: the runtime's one initialisation (er_hooks' installer).  */
 void er_init (void);
 
+/* env.c: the ERBIUM_* environment variables, read alike (an invalid
+   value warns once and keeps the default).  */
+char *er_env_string (const char *name);
+void er_env_invalid (const char *name, const char *expected,
+		     const char *dflt);
+int er_env_flag (const char *name, int dflt);
+long er_env_long (const char *name, long lo, long hi, const char *word,
+		  long dflt);
+size_t er_env_bytes (const char *name, size_t dflt, const char *dflt_text);
+
 /* os.c: the operating system layer (threads' state, futexes, clocks,
-   environment, allocation, fatal errors).  */
+   allocation, fatal errors).  */
 er_thread *er_self (void);
 er_thread *er_self_if_any (void);
 void er_set_self (er_thread *t);
@@ -625,8 +635,6 @@ void er_fatal (const char *fmt, ...)
 void *er_zalloc_line (size_t size, const char *what);
 int64_t er_clock_ns (clockid_t clock);
 int64_t er_now_ns (void);
-int er_env_flag (const char *name, int dflt);
-size_t er_env_bytes (const char *name, size_t dflt);
 const char *er_limit_hint (int err, size_t asked, char *buf, size_t size);
 
 /* stats.c: ERBIUM_STATS, what each process did while it waited.  */

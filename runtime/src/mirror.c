@@ -163,7 +163,9 @@ static pthread_once_t er_shm_once = PTHREAD_ONCE_INIT;
 static void
 er_shm_probe (void)
 {
-  er_win_env_bound = er_env_bytes ("ERBIUM_WINDOW_CACHE", SIZE_MAX);
+  er_win_env_bound = er_env_bytes ("ERBIUM_WINDOW_CACHE", SIZE_MAX,
+				   "the most the program had in buffers "
+				   "at once, at least 16 MiB");
   size_t page = (size_t) sysconf (_SC_PAGESIZE);
   char *p = mmap (NULL, 2 * page, PROT_NONE,
 		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -2,8 +2,7 @@
 
    What the rest of the runtime asks of the system: each thread's state
    (er_thread, in thread-local storage, created on first use), the futex
-   words sleepers sleep on, clocks, ERBIUM_* environment switches,
-   cache-line allocation, fatal errors and the hints that name an
+   words sleepers sleep on, clocks, cache-line allocation, fatal errors and the hints that name an
    exhausted limit.  It calls no other file of the runtime; what a thread's
    start and end mean to the layers above (deadlock detection's count of
    live threads, its views, its tasks) it reaches through er_hooks, which
@@ -11,7 +10,6 @@
    so that it is fixed before the first view copies it.  */
 
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
@@ -171,48 +169,6 @@ int64_t
 er_now_ns (void)
 {
   return er_clock_ns (CLOCK_MONOTONIC);
-}
-
-/* The on/off environment variable NAME: DFLT when it is unset or empty,
-   0 when it is "0", 1 otherwise.  Every ERBIUM_* switch reads this way.  */
-int
-er_env_flag (const char *name, int dflt)
-{
-  const char *s = getenv (name);
-  if (!s || !*s)
-    return dflt;
-  return strcmp (s, "0") != 0;
-}
-
-/* The size in bytes given by the environment variable NAME: a decimal
-   number, optionally followed by k, M or G (units of 1024, 1024^2 and
-   1024^3 bytes); DFLT when it is unset or empty.  Anything else, or a
-   size beyond SIZE_MAX, is fatal, naming the variable and the rule.  */
-size_t
-er_env_bytes (const char *name, size_t dflt)
-{
-  const char *s = getenv (name);
-  if (!s || !*s)
-    return dflt;
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull (s, &end, 10);
-  int shift = 0;
-  if (*end == 'k' || *end == 'K')
-    shift = 10;
-  else if (*end == 'M')
-    shift = 20;
-  else if (*end == 'G')
-    shift = 30;
-  if (shift)
-    end++;
-  /* A digit first: strtoull would take leading blanks, a sign and a
-     negative number (" -1": SIZE_MAX).  */
-  if (errno || !isdigit ((unsigned char) *s) || *end
-      || v > (unsigned long long) (SIZE_MAX >> shift))
-    er_fatal ("%s=%s: not a size (rule: a number of bytes, optionally "
-	      "followed by k, M or G; docs/environment.md)", name, s);
-  return (size_t) v << shift;
 }
 
 /* SIZE zeroed bytes starting on a cache line (ER_CACHE_LINE) and

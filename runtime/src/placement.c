@@ -86,14 +86,40 @@ er_count (int *p, int d)
   __atomic_fetch_add (p, d, __ATOMIC_RELAXED);
 }
 
-/* Parse "0,2,5-7" into er_cpus.  */
+/* Parse ERBIUM_CPUS, "0,2,5-7" (hwloc's list syntax,
+   hwloc_bitmap_list_sscanf), into er_cpus, after the topology is
+   restricted to the process's CPUs.  A list that does not read, is
+   empty, or names a processing unit the process may not run on leaves
+   automatic placement, after a warning (env.c).  */
 static void
-er_parse_cpus (const char *s)
+er_parse_cpus (void)
 {
+  char *s = er_env_string ("ERBIUM_CPUS");
+  if (!s)
+    return;
   hwloc_bitmap_t b = hwloc_bitmap_alloc ();
-  if (hwloc_bitmap_list_sscanf (b, s) != 0 || hwloc_bitmap_iszero (b))
-    er_fatal ("ERBIUM_CPUS=\"%s\": expected a list of processing unit "
-	      "numbers such as 0,1 or 0-3", s);
+  if (!b)
+    er_fatal ("out of memory parsing ERBIUM_CPUS");
+  int bad = hwloc_bitmap_list_sscanf (b, s) != 0 || hwloc_bitmap_iszero (b);
+  if (!bad && er_topo_ok
+      && !hwloc_bitmap_isincluded (b, hwloc_topology_get_topology_cpuset
+					(er_topo)))
+    bad = 2;
+  free (s);
+  if (bad)
+    {
+      char all[256], expected[320];
+      if (er_topo_ok)
+	hwloc_bitmap_list_snprintf (all, sizeof all,
+				    hwloc_topology_get_topology_cpuset
+				      (er_topo));
+      snprintf (expected, sizeof expected, "a list of processing units "
+		"this process may run on (such as 0,1 or 0-3; here %s)",
+		er_topo_ok ? all : "unknown");
+      er_env_invalid ("ERBIUM_CPUS", expected, "automatic placement");
+      hwloc_bitmap_free (b);
+      return;
+    }
   er_ncpus = hwloc_bitmap_weight (b);
   er_cpus = calloc (er_ncpus, sizeof *er_cpus);
   er_cpu_load = calloc (er_ncpus, sizeof *er_cpu_load);
@@ -177,6 +203,29 @@ er_topology_discover_less (void)
 #endif
 }
 
+/* The placement report's first line (ERBIUM_PLACEMENT_REPORT): the
+   cores and processing units found, and the switches as read (ERBIUM_BIND,
+   ERBIUM_BALANCE, ERBIUM_SLICE, ERBIUM_CPUS).  */
+static void
+er_report_settings (void)
+{
+  char pus[256] = "?", cpus[256] = "";
+  if (er_topo_ok)
+    hwloc_bitmap_list_snprintf (pus, sizeof pus,
+				hwloc_topology_get_topology_cpuset (er_topo));
+  for (int k = 0, n = 0; k < er_ncpus && n < (int) sizeof cpus - 16; k++)
+    n += snprintf (cpus + n, sizeof cpus - n, "%s%d", k ? "," : "",
+		   er_cpus[k]);
+  fprintf (stderr, "erbium: placement: %d cores, %d processing units (%s); "
+	   "binding %s, balancing %s, short time slices %s; processes %s%s"
+	   "%s\n", er_ncores_, er_npus_, pus, er_bind ? "on" : "off",
+	   er_balance ? "on" : "off", er_slice ? "on" : "off",
+	   !er_bind ? "where the kernel puts them" : er_ncpus
+	   ? "on the processing units " : "on the least loaded core",
+	   er_bind && er_ncpus ? cpus : "",
+	   er_bind && er_ncpus ? " in turn (ERBIUM_CPUS)" : "");
+}
+
 static void
 er_placement_init_once (void)
 {
@@ -207,13 +256,14 @@ er_placement_init_once (void)
 	     "do not divide the runtime's %d-byte padding; rebuild with a "
 	     "larger ER_CACHE_LINE\n", er_line_, ER_CACHE_LINE);
   er_core_load = calloc (er_ncores_, sizeof *er_core_load);
-  const char *s = getenv ("ERBIUM_CPUS");
-  if (s && *s)
-    er_parse_cpus (s);
+  er_parse_cpus ();
   if (!er_topo_ok)
     er_bind = 0;
-  er_balance = er_bind && !er_ncpus && er_ncores_ > 1
-	       && er_env_flag ("ERBIUM_BALANCE", 1);
+  /* Read whatever the rest says, so that a bad value always warns.  */
+  int balance = er_env_flag ("ERBIUM_BALANCE", 1);
+  er_balance = balance && er_bind && !er_ncpus && er_ncores_ > 1;
+  if (er_report)
+    er_report_settings ();
 }
 
 /* Discover the machine and read the placement switches, once (er_init,

@@ -360,8 +360,9 @@ er_where (const er_site *site)
 /* The most workers of a site (erbium/task.h, ER_SITE_SPLIT).  */
 #define ER_SPLIT_MAX 1024
 
-/* ERBIUM_SPLIT: the workers of every split site, or 0 when unset or
-   "auto" (each site's flags decide); read once.  */
+/* ERBIUM_SPLIT: the workers of every split site, or 0 when unset,
+   "auto" or invalid (each site's flags decide; env.c warns); read
+   once.  */
 static int
 er_split_env (void)
 {
@@ -370,18 +371,7 @@ er_split_env (void)
   int v = atomic_load_explicit (&cached, memory_order_relaxed);
   if (v >= 0)
     return v;
-  const char *s = getenv ("ERBIUM_SPLIT");
-  v = 0;
-  if (s && *s && strcmp (s, "auto") != 0)
-    {
-      char *end;
-      long n = strtol (s, &end, 10);
-      if (*end || n < 1 || n > ER_SPLIT_MAX)
-	er_fatal ("ERBIUM_SPLIT=\"%s\": expected a number of workers from 1 "
-		  "to %d for every split task site (1: none is split), or "
-		  "auto (docs/environment.md)", s, ER_SPLIT_MAX);
-      v = (int) n;
-    }
+  v = (int) er_env_long ("ERBIUM_SPLIT", 1, ER_SPLIT_MAX, "auto", 0);
   atomic_store_explicit (&cached, v, memory_order_relaxed);
   return v;
 }

@@ -108,7 +108,8 @@ er_parse_cpus (void)
   free (s);
   if (bad)
     {
-      char all[256], expected[320];
+      /* EXPECTED holds ALL and the sentence around it: no truncation.  */
+      char all[256], expected[sizeof all + 96];
       if (er_topo_ok)
 	hwloc_bitmap_list_snprintf (all, sizeof all,
 				    hwloc_topology_get_topology_cpuset

@@ -419,6 +419,37 @@ er_site_workers (const er_site *site, const char **how)
   return w < 1 ? 1 : w > cores ? cores : w;
 }
 
+/* erbium/task.h.  Only the control program that creates the group's
+   instances calls it (the plugin proves it), so *CHOICE is its own.  */
+int
+er_task_fuse_choice (const er_site *fused, int processes, int *choice)
+{
+  if (*choice)
+    return *choice == 1;
+  const char *s = getenv ("ERBIUM_FUSE");
+  const char *how = "ERBIUM_FUSE";
+  int cores = er_ncores (), fuse;
+  if (s && !strcmp (s, "1"))
+    fuse = 1;
+  else if (s && !strcmp (s, "0"))
+    fuse = 0;
+  else if (!s || !*s || !strcmp (s, "auto"))
+    {
+      how = "auto";
+      fuse = processes > cores;
+    }
+  else
+    er_fatal ("ERBIUM_FUSE=\"%s\": expected 1 (run the task sites the "
+	      "plugin could fuse as one process), 0 (as their own processes) "
+	      "or auto (docs/environment.md)", s);
+  *choice = fuse ? 1 : 2;
+  if (er_env_flag ("ERBIUM_PLACEMENT_REPORT", 0))
+    fprintf (stderr, "erbium: task site %s: %s (%s; %d processes unfused, "
+	     "%d cores)\n", er_where (fused), fuse ? "fused" : "not fused",
+	     how, processes, cores);
+  return fuse;
+}
+
 /* A new worker state of SITE (its queue empty, its process not
    started), the site's own when SITE_RT is NULL.  */
 static er_site_rt *

@@ -3,12 +3,14 @@
    created four times per block (rate 1:4), the stage writing blocks of
    B to a sink created with it (1:1): one process of three sites run in
    creation order; two writers of B floats per reader of 2 x B (2:1);
-   three writers of one float per reader of 3 (3:1).  The values must be
+   three writers of one float per reader of 3 (3:1); blocks of 4 x B
+   written in one loop read as blocks of B in a loop of four times the
+   count after it (1:4, the buffer holding every block).  The values must be
    bit-identical to the same arithmetic done by sequential loops, fused
    (here) and with fuse=off (fuse-rate-off.c).  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
-/* { dg-output "fuse-rate: 1:4, 2:1, 3:1: ok" } */
+/* { dg-output "fuse-rate: 1:4, 2:1, 3:1, 1:4 in two loops: ok" } */
 
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 static float in[NB * 4 * B], out14[NB * 4 * B], ref14[NB * 4 * B];
 static float out21[NB * 2 * B], ref21[NB * 2 * B];
 static float out31[NB * 3], ref31[NB * 3];
+static float outl[NB * 4 * B], refl[NB * 4 * B];
 
 /* Blocks of 4 x B, each read as four blocks of B.  */
 static void
@@ -85,6 +88,27 @@ three_one (float *src, float *dst)
     }
 }
 
+/* Blocks of 4 x B written in one loop, read as blocks of B in a second
+   loop of 4 x NB iterations.  */
+static void
+two_loops (float *src, float *dst)
+{
+  float s __attribute__ ((stream));
+  float w[4 * B], r[B];
+  for (int b = 0; b < NB; b++)
+    {
+#pragma omp task output (s << w[4 * B]) firstprivate (src, b)
+      for (int k = 0; k < 4 * B; k++)
+	w[k] = src[b * 4 * B + k] - 1.0f;
+    }
+  for (int i = 0; i < 4 * NB; i++)
+    {
+#pragma omp task input (s >> r[B]) firstprivate (dst, i)
+      for (int k = 0; k < B; k++)
+	dst[i * B + k] = r[k] * r[k];
+    }
+}
+
 int
 main (void)
 {
@@ -113,9 +137,12 @@ main (void)
       ref31[b * 3 + 1] = r1 - r2;
       ref31[b * 3 + 2] = r2 * r0;
     }
+  for (int i = 0; i < NB * 4 * B; i++)
+    refl[i] = (in[i] - 1.0f) * (in[i] - 1.0f);
   one_four (in, out14);
   two_one (in, out21);
   three_one (in, out31);
+  two_loops (in, outl);
 #pragma omp taskwait
   int bad = 0;
   if (memcmp (out14, ref14, sizeof out14))
@@ -124,10 +151,14 @@ main (void)
     bad++, printf ("2:1 differs\n");
   if (memcmp (out31, ref31, sizeof out31))
     bad++, printf ("3:1 differs\n");
-  printf ("fuse-rate: 1:4, 2:1, 3:1: %s\n", bad ? "FAILED" : "ok");
+  if (memcmp (outl, refl, sizeof outl))
+    bad++, printf ("1:4 in two loops differs\n");
+  printf ("fuse-rate: 1:4, 2:1, 3:1, 1:4 in two loops: %s\n",
+	  bad ? "FAILED" : "ok");
   return bad != 0;
 }
 /* { dg-final { scan-plugin-dump "network fuse edge 0 \\(node 0 -> node 1\\): fused: process __erbium_site_fused_one_four_0, body __erbium_fused_one_four_0, rate 1:4 \\(writer:reader instances, run in creation order, the stream a buffer of 64 elements\\)\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fuse edge 1 \\(node 1 -> node 2\\): fused: process __erbium_site_fused_one_four_0, body __erbium_fused_one_four_0, rate 1:1 " erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fuse edge 2 \\(node 3 -> node 4\\): fused: process __erbium_site_fused_two_one_1, body __erbium_fused_two_one_1, rate 2:1 " erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fuse edge 3 \\(node 5 -> node 6\\): fused: process __erbium_site_fused_three_one_2, body __erbium_fused_three_one_2, rate 3:1 " erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network fuse edge 4 \\(node 7 -> node 8\\): fused: process __erbium_site_fused_two_loops_3, body __erbium_fused_two_loops_3, rate 1:4 \\(writer:reader instances, run in creation order, the stream a buffer of 4096 elements\\)\n" erbium-tasks } } */

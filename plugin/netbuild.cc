@@ -554,7 +554,7 @@ nb_edges (erbium_network *net,
 		e.stream = nb_stream_name (net, a.first, both);
 		e.type = ends[w].second->type;
 		e.fuse_ok = false;
-		e.rate_w = e.rate_r = 0;
+		e.rate_w = e.rate_r = e.period_w = 0;
 		e.writer_first = true;
 		e.fused_into = -1;
 		net->edges.push_back (e);

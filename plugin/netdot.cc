@@ -117,11 +117,12 @@ erbium_network_dump (FILE *f)
   for (const erbium_net_edge &e : net.edges)
     if (e.fused_into >= 0)
       fprintf (f, "network fuse edge %d (node %d -> node %d): fused: "
-	       "process %s, body %s\n", e.id, e.w.node, e.r.node,
+	       "process %s, body %s%s\n", e.id, e.w.node, e.r.node,
 	       IDENTIFIER_POINTER (DECL_NAME (erbium_sites[e.fused_into]
 					      ->site_var)),
 	       IDENTIFIER_POINTER (DECL_NAME (erbium_sites[e.fused_into]
-					      ->body_fn)));
+					      ->body_fn)),
+	       e.fused_how.c_str ());
     else
       fprintf (f, "network fuse edge %d (node %d -> node %d): not fused: "
 	       "%s\n", e.id, e.w.node, e.r.node,

@@ -801,17 +801,19 @@ ng_fuse_ends (const erbium_network &net, const erbium_net_edge &e)
 }
 
 /* The balance of edge E of NET: *WHY and false when not static and
-   compatible; else the instances in the ratio (*NW writer, *NR reader)
-   and *CTX.  ADV is the input a peek advances with.  */
+   compatible; else the instances in the ratio (*NW writer, *NR reader),
+   the writer's instances per run of the loops both are in (*PER_W) and
+   *CTX.  ADV is the input a peek advances with.  */
 static bool
 ng_balance (const erbium_network &net, const erbium_net_edge &e,
 	    const erbium_net_end *adv, HOST_WIDE_INT *nw, HOST_WIDE_INT *nr,
-	    std::string *ctx, std::string *why)
+	    HOST_WIDE_INT *per_w, std::string *ctx, std::string *why)
 {
   const erbium_net_end &by = adv ? *adv : e.r;
   HOST_WIDE_INT na, nb, pr = 1, pa = 1;
   if (!ng_rate (net, e.w, by, &na, &nb, ctx, why))
     return false;
+  *per_w = na;
   if (e.w.spread >= 0 || by.spread >= 0)
     *ctx += ", per stream of " + e.stream;
   if (adv && by.burst.kind != ERBIUM_NET_CONST)
@@ -856,10 +858,10 @@ ng_fuse (const erbium_network &net, erbium_net_edge *e)
   const erbium_net_end *adv = NULL;
   if (e->fuse_why.empty ())
     e->fuse_why = ng_discipline (net, *e, &adv);
-  HOST_WIDE_INT nw, nr;
+  HOST_WIDE_INT nw, nr, per_w;
   std::string ctx, note;
   if (!e->fuse_why.empty ()
-      || !ng_balance (net, *e, adv, &nw, &nr, &ctx, &e->fuse_why))
+      || !ng_balance (net, *e, adv, &nw, &nr, &per_w, &ctx, &e->fuse_why))
     return;
   e->fuse_why = ng_starvation (net, *e, &note, &e->writer_first);
   if (!e->fuse_why.empty ())
@@ -867,6 +869,7 @@ ng_fuse (const erbium_network &net, erbium_net_edge *e)
   e->fuse_ok = true;
   e->rate_w = nw;
   e->rate_r = nr;
+  e->period_w = per_w;
   e->fuse_why = ctx + ", rate " + std::to_string ((long) nw) + ":"
 		+ std::to_string ((long) nr) + " (writer:reader instances), "
 		"bursts " + std::to_string ((long) e->w.burst.n) + " -> "

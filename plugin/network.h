@@ -303,12 +303,21 @@ struct erbium_net_edge
      may need it).  */
   HOST_WIDE_INT rate_w, rate_r;
   bool writer_first;
+  /* When FUSE_OK: the writer's instances per run of the loops both ends
+     are created in (the whole run of their scope when none): what a
+     buffer between them holds at most when the
+     writer's instances of such a run are all created before the
+     reader's.  */
+  HOST_WIDE_INT period_w;
   /* Set by fuse.cc: the site of the process the two sites were fused
      into (an erbium_sites index), or -1 when not fused; and why (not):
      the eligibility, the decision of fuse=auto|off|all and of the
      sites' grain pragmas, and what the plugin's fusion supports.  */
   int fused_into;
   std::string fused_why;
+  /* When fused, how, for the dump (", rate 2:1 (...)", or "" for one
+     instance of each per instance of the process).  */
+  std::string fused_how;
 };
 
 /* A stream of the unit as the network sees it: a stream declaration, or

@@ -611,6 +611,15 @@ erbium_tl_check_stmt (erbium_tl_creation *c, gimple *g, basic_block *bbs,
     {
       erbium_tl_accesses_of (bbs, nbbs, g, &other);
       erbium_site *os = erbium_site_of (gimple_call_arg (g, 0));
+      /* A site created at two places (a process fused in creation
+	 order, fuse.cc): its instances keep their order.  */
+      if (os == c->site)
+	{
+	  *why = "the site is also created at another place of the loop "
+		 "(a process fused in creation order): its instances keep "
+		 "their order";
+	  return false;
+	}
       whose = "the task site at "
 	      + (os ? erbium_net_where (os->loc) : std::string ("?"))
 	      + " is also created in the loop and ";

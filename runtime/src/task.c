@@ -409,6 +409,26 @@ er_site_workers (const er_site *site, const char **how)
   return w < 1 ? 1 : w > cores ? cores : w;
 }
 
+/* erbium/task.h.  Only the control program that creates the group's
+   instances calls it (the plugin proves it), so *CHOICE is its own.  */
+int
+er_task_fuse_choice (const er_site *fused, int processes, int *choice)
+{
+  if (*choice)
+    return *choice == 1;
+  /* -1: auto, the default, also after the warning on another value.  */
+  long forced = er_env_long ("ERBIUM_FUSE", 0, 1, "auto", -1);
+  const char *how = forced < 0 ? "auto" : "ERBIUM_FUSE";
+  int cores = er_ncores ();
+  int fuse = forced < 0 ? processes > cores : (int) forced;
+  *choice = fuse ? 1 : 2;
+  if (er_env_flag ("ERBIUM_PLACEMENT_REPORT", 0))
+    fprintf (stderr, "erbium: task site %s: %s (%s; %d processes unfused, "
+	     "%d cores)\n", er_where (fused), fuse ? "fused" : "not fused",
+	     how, processes, cores);
+  return fuse;
+}
+
 /* A new worker state of SITE (its queue empty, its process not
    started), the site's own when SITE_RT is NULL.  */
 static er_site_rt *

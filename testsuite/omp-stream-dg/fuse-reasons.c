@@ -1,13 +1,13 @@
 /* Edges not fused, and why (docs/omp-stream.md, "The network"): the
    dump's "network fuse edge" line gives the eligibility reason, the
    decision of fuse=auto, or what the plugin's fusion does not support.
-   A rate 2:1 edge; a broadcast (one writer, two readers); an unknown
-   burst; a creation of another site between the two creations; a heavy
-   body under auto, and the same with #pragma erbium grain fuse (always).
-   Fused: a serializer ring of two sites seeded before the loop (fused
-   writer first, the stream back staying one of the process), and a
-   stream also drained by a tick after the loop (the drain finds nothing
-   left).  */
+   A broadcast (one writer, two readers); an unknown burst; a creation
+   of another site between the two creations; a heavy body under auto,
+   and the same with #pragma erbium grain fuse (always).  Fused: a rate
+   2:1 edge (in creation order), a serializer ring of two sites seeded
+   before the loop (fused writer first, the stream back staying one of
+   the process), and a stream also drained by a tick after the loop
+   (the drain finds nothing left).  */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
 #define N 16
 int sink[64];
@@ -152,13 +152,13 @@ main (int argc, char **argv)
 #pragma omp taskwait
   return 0;
 }
-/* { dg-final { scan-plugin-dump "network fuse edge 0 \\(node 0 -> node 1\\): not fused: rate 2:1: the plugin fuses edges of rate 1:1 only\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network fuse edge 0 \\(node 0 -> node 1\\): fused: process __erbium_site_fused_rate_0, body __erbium_fused_rate_0, rate 2:1 \\(writer:reader instances, run in creation order, the stream a buffer of 4 elements\\)\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fuse edge 1 \\(node 2 -> node 3\\): not fused: the reader's access is a peek: the plugin fuses an output read by an input only\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fuse edge 2 \\(node 2 -> node 4\\): not fused: stream x in broadcast has another end \\(edge 1\\): the plugin fuses a stream with one writer and one reader only\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fusion edge 4 \\(node 6 -> node 7\\): eligible: \[^\n\]*the schedule running the writer's instances first does not starve\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network fuse edge 4 \\(node 6 -> node 7\\): fused: process __erbium_site_fused_ring_0, body __erbium_fused_ring_0\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network fuse edge 4 \\(node 6 -> node 7\\): fused: process __erbium_site_fused_ring_1, body __erbium_fused_ring_1\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fuse edge 6 \\(node 8 -> node 9\\): not fused: not eligible: the writer's burst is unknown: n, evaluated at creation\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fuse edge 7 \\(node 10 -> node 12\\): not fused: a call of er_task_create at fuse-reasons.c:89 stands between the creations: moving them would cross it\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network fuse edge 9 \\(node 14 -> node 15\\): fused: process __erbium_site_fused_drained_1, body __erbium_fused_drained_1\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network fuse edge 9 \\(node 14 -> node 15\\): fused: process __erbium_site_fused_drained_2, body __erbium_fused_drained_2\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network fuse edge 11 \\(node 16 -> node 17\\): not fused: auto: the body of node 16 is not cheap \\(\[0-9\]+ estimated operations per instance, more than 4096\\)\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network fuse edge 12 \\(node 18 -> node 19\\): fused: process __erbium_site_fused_heavy_2, body __erbium_fused_heavy_2\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network fuse edge 12 \\(node 18 -> node 19\\): fused: process __erbium_site_fused_heavy_3, body __erbium_fused_heavy_3\n" erbium-tasks } } */

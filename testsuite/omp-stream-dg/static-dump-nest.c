@@ -3,9 +3,10 @@
    outer iteration, and the outer loop's reader, whose loop now holds
    that range creation (writing the stream it reads), a range before the
    outer loop; the writers whose firstprivate is j * j are not
-   converted.  */
+   converted.  Fusion is off: it would make one process of each
+   writer and its reader (fuse-rate.c).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
+/* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-fuse=off -fplugin-arg-erbium-dump=erbium-tasks" } */
 
 #include "../omp-stream/static-nest-outer.c"
 

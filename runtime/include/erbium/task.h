@@ -160,6 +160,21 @@ typedef struct er_site
 #define ER_SITE_WORKERS_OF(flags) (((flags) >> 8) & 0xfff)
 #define ER_SITE_SHARE_OF(flags) (((flags) >> 20) & 0xff)
 
+/* The choice between the two schedules the plugin compiled for a group
+   of task sites it could fuse (docs/omp-stream.md, "Grain": fuse=auto):
+   whether the group's instances go to FUSED, the site of the process
+   that runs them in creation order (returns 1), or to the sites'
+   own processes (returns 0).  PROCESSES is the number of processes of
+   the unit without this fusion (one per task site).  Decided at the
+   first call and kept in *CHOICE (0: not yet, 1: fused, 2: not), a
+   static of the creating code that only its control program uses: fused
+   when ERBIUM_FUSE=1, not when ERBIUM_FUSE=0, else (auto, or unset) when
+   PROCESSES exceed the cores found (hwloc, er_ncores): each process
+   could not have a core of its own.  ERBIUM_PLACEMENT_REPORT=1 prints
+   the choice.  Another value of ERBIUM_FUSE stops the program with a
+   message naming it.  */
+int er_task_fuse_choice (const er_site *fused, int processes, int *choice);
+
 /* er_task_create's FLAGS.  ER_TASK_UNDEFERRED: the task's `if' clause
    was false: the creating control program runs the instance itself,
    after its positions are assigned, waiting for its windows (OpenMP's

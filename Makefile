@@ -29,6 +29,10 @@
 #   make installcheck compile and run the producer-consumer example with
 #                     the installed erbium-gcc and through pkg-config
 #   make uninstall    remove what make install installed
+#   make dist         erbium-gcc-VERSION.tar.gz of the tracked files and
+#                     the generated configure
+#   make distcheck    build, check, install, installcheck and uninstall
+#                     that tarball in a scratch directory
 #   make clean        remove $(BUILD)
 #   make distclean    also remove everything configure generated
 
@@ -447,6 +451,67 @@ installcheck:
 	LD_LIBRARY_PATH=$(libdir) $(INSTALLCHECK_DIR)/pc-pkg-config \
 	  | grep -F '$(INSTALLCHECK_OK)'
 	@echo "installcheck: the installed Erbium $(PACKAGE_VERSION) in $(prefix) works"
+
+# ---------------------------------------------------------------------------
+# Distribution.
+#
+#   make dist       $(DIST_NAME).tar.gz in the top directory: every file git
+#                   tracks (as it is in the working tree) and the configure
+#                   that autoconf generates, under $(DIST_NAME)/, so that the
+#                   tarball builds without autoconf.  Needs the git checkout.
+#   make distcheck  unpacks it under $(BUILD)/distcheck, configures it with
+#                   --prefix in that scratch directory (so the plugin goes
+#                   to $(libdir)/erbium/plugin: no root needed), builds it,
+#                   runs make check there (every testsuite directory but
+#                   tree/, whose check-tree reads the files git tracks and
+#                   an unpacked tarball is no git checkout;
+#                   DISTCHECK_TESTDIRS=a,b narrows it further), installs,
+#                   runs installcheck, uninstalls and fails when a file is
+#                   left in the prefix, then removes the scratch directory.
+# ---------------------------------------------------------------------------
+DIST_NAME          = $(PACKAGE_TARNAME)-$(PACKAGE_VERSION)
+DIST_TARBALL       = $(DIST_NAME).tar.gz
+DISTCHECK_DIR      = $(BUILD)/distcheck
+DISTCHECK_TESTDIRS ?= $(subst $(space),$(comma),$(filter-out tree,\
+  $(sort $(patsubst testsuite/%/,%,$(dir $(TEST_EXPS))))))
+empty :=
+space := $(empty) $(empty)
+# make in the unpacked tree, with its own build directory whatever BUILD
+# this make was given.
+DISTCHECK_MAKE     = $(MAKE) --no-print-directory -C $(DISTCHECK_DIR)/$(DIST_NAME) \
+  BUILD=build
+
+.PHONY: dist distcheck
+dist: configure
+	@git rev-parse --show-toplevel >/dev/null 2>&1 || { echo "error: make \
+	dist lists the files with git ls-files: run it in the git checkout" >&2; \
+	exit 1; }
+	rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist/$(DIST_NAME)
+	git ls-files | while read -r f; do [ ! -e "$$f" ] || echo "$$f"; done \
+	  > $(BUILD)/dist/files
+	echo configure >> $(BUILD)/dist/files
+	tar -cf - -T $(BUILD)/dist/files | tar -xpf - -C $(BUILD)/dist/$(DIST_NAME)
+	tar -C $(BUILD)/dist --sort=name --owner=0 --group=0 --numeric-owner \
+	  -czf $(DIST_TARBALL).tmp $(DIST_NAME)
+	mv $(DIST_TARBALL).tmp $(DIST_TARBALL)
+	rm -rf $(BUILD)/dist
+	@echo "dist: $(DIST_TARBALL)"
+
+distcheck: dist
+	rm -rf $(DISTCHECK_DIR) && mkdir -p $(DISTCHECK_DIR)
+	tar -xzf $(DIST_TARBALL) -C $(DISTCHECK_DIR)
+	cd $(DISTCHECK_DIR)/$(DIST_NAME) && \
+	  ./configure --prefix=$(abspath $(DISTCHECK_DIR))/prefix > configure.out
+	$(DISTCHECK_MAKE) all
+	$(DISTCHECK_MAKE) check TESTDIRS=$(DISTCHECK_TESTDIRS)
+	$(DISTCHECK_MAKE) install
+	$(DISTCHECK_MAKE) installcheck
+	$(DISTCHECK_MAKE) uninstall
+	@left=$$(find $(DISTCHECK_DIR)/prefix ! -type d); \
+	test -z "$$left" || { echo "error: make uninstall left files in \
+	$(DISTCHECK_DIR)/prefix:" $$left >&2; exit 1; }
+	rm -rf $(DISTCHECK_DIR)
+	@echo "distcheck: $(DIST_TARBALL) is ready for distribution"
 
 # ---------------------------------------------------------------------------
 # Cleaning.

@@ -22,9 +22,17 @@
 #   make demo         the FM radio receiver on recorded speech, and the
 #                     network of its OpenMP stream version's task sites
 #   make bench        run the benchmarks (QUICK=1 for a short run)
-#   make install      headers, libraries, the plugin and erbium-gcc into
-#                     $(DESTDIR)$(PREFIX) and the compiler's plugin directory
+#   make install      headers, libraries, erbium.pc, the plugin, erbium-gcc
+#                     and the manual pages into the directories configure
+#                     chose (prefix=, libdir=, ..., DESTDIR= override them;
+#                     see "Installation" below and docs/install.md)
+#   make installcheck compile and run the producer-consumer example with
+#                     the installed erbium-gcc and through pkg-config
 #   make uninstall    remove what make install installed
+#   make dist         erbium-gcc-VERSION.tar.gz of the tracked files and
+#                     the generated configure
+#   make distcheck    build, check, install, installcheck and uninstall
+#                     that tarball in a scratch directory
 #   make clean        remove $(BUILD)
 #   make distclean    also remove everything configure generated
 
@@ -39,25 +47,48 @@ SANITIZE_FLAGS := $(if $(SANITIZE),-fsanitize=$(SANITIZE) -fno-omit-frame-pointe
 # The SANITIZE value $(BUILD) was compiled with: rewritten when it
 # changes, so that what depends on it is compiled again.
 SAN_STAMP      := $(BUILD)/sanitize.stamp
-RUNTIME_LIB_SO := $(BUILD)/liberbium.so
 RUNTIME_LIB_A  := $(BUILD)/liberbium.a
+# The shared runtime as libtool names it: the file liberbium.so.MAJOR.MINOR.0
+# (MAJOR.MINOR: AC_INIT's version, config.mk), its soname liberbium.so.MAJOR
+# and the link-time name liberbium.so, both symbolic links to the file.
+RUNTIME_SONAME  = liberbium.so.$(ERBIUM_VERSION_MAJOR)
+RUNTIME_SO_FILE = $(RUNTIME_SONAME).$(ERBIUM_VERSION_MINOR).0
+RUNTIME_LIB_SO  = $(BUILD)/liberbium.so
+# The linker version script: liberbium.so exports the public API only.
+RUNTIME_MAP    := runtime/liberbium.map
+# The version header, written by configure from its template.
+VERSION_H      := runtime/include/erbium/version.h
 
 .DEFAULT_GOAL := all
 
 # Targets that must work without (and must not trigger) configuration.
 NOCONFIG_GOALS := clean distclean
+# CONFIG_MK=FILE reads the config.mk of another configure run instead
+# (testsuite/install checks configure's options with it); this Makefile
+# remakes only its own config.mk.
+CONFIG_MK ?= config.mk
 ifneq ($(filter-out $(NOCONFIG_GOALS),$(or $(MAKECMDGOALS),all)),)
-include config.mk
+include $(CONFIG_MK)
 endif
 
 # (Re)generate the configuration.  install-deps is idempotent and quick when
-# everything is present; it needs root only when a package is missing.
-config.mk: configure.ac config.mk.in
+# everything is present; it needs root only when a package is missing (and
+# installs autoconf, hence its run before autoconf's).  A tree that was
+# configured is configured again with the same options (config.status
+# --recheck); a fresh one with configure's defaults.  The distributed
+# tarball holds configure, newer than configure.ac: no autoconf there.
+configure: configure.ac
 	scripts/install-deps
 	autoconf
-	./configure
 
-PREFIX ?= $(if $(prefix),$(prefix),/usr/local)
+config.mk: configure config.mk.in $(VERSION_H).in
+	scripts/install-deps
+	if [ -x config.status ]; then ./config.status --recheck && \
+	  ./config.status; else ./configure; fi
+
+$(VERSION_H): $(VERSION_H).in config.mk
+	./config.status $@
+
 DESTDIR ?=
 
 # ---------------------------------------------------------------------------
@@ -65,7 +96,7 @@ DESTDIR ?=
 # ---------------------------------------------------------------------------
 RUNTIME_SRCS    := $(sort $(wildcard runtime/src/*.c))
 RUNTIME_OBJS    := $(patsubst runtime/src/%.c,$(BUILD)/obj/%.o,$(RUNTIME_SRCS))
-RUNTIME_HEADERS := $(sort $(wildcard runtime/include/erbium/*.h))
+RUNTIME_HEADERS := $(sort $(wildcard runtime/include/erbium/*.h) $(VERSION_H))
 # -fno-plt: the runtime calls libc and hwloc through the GOT, so a static
 # link adds no PLT entry per function the runtime imports, and a runtime
 # change that imports one more function does not shift the program's own
@@ -82,17 +113,25 @@ RUNTIME_CFLAGS  := -std=gnu11 -O2 -g -fPIC -fno-plt -Wall -Wextra \
 .PHONY: all
 all: $(RUNTIME_LIB_SO) $(RUNTIME_LIB_A)
 
-$(BUILD)/obj/%.o: runtime/src/%.c config.mk $(SAN_STAMP)
+$(BUILD)/obj/%.o: runtime/src/%.c config.mk $(VERSION_H) $(SAN_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(RUNTIME_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 -include $(RUNTIME_OBJS:.o=.d)
 
-$(RUNTIME_LIB_SO): $(RUNTIME_OBJS)
+# The soname makes programs linked with -lerbium depend on
+# liberbium.so.MAJOR; the version script (RUNTIME_MAP) hides everything
+# but the public API.
+$(BUILD)/$(RUNTIME_SO_FILE): $(RUNTIME_OBJS) $(RUNTIME_MAP)
 	@test -n "$(RUNTIME_OBJS)" || \
 	  { echo "error: no runtime sources (runtime/src/*.c)" >&2; exit 1; }
-	$(CC) -shared -Wl,-soname,$(@F) $(LDFLAGS) $(SANITIZE_FLAGS) -o $@ \
-	  $(RUNTIME_OBJS) $(HWLOC_LIBS) -lpthread
+	$(CC) -shared -Wl,-soname,$(RUNTIME_SONAME) \
+	  -Wl,--version-script,$(RUNTIME_MAP) $(CFLAGS) $(LDFLAGS) \
+	  $(SANITIZE_FLAGS) -o $@ $(RUNTIME_OBJS) $(HWLOC_LIBS) -lpthread
+
+$(RUNTIME_LIB_SO): $(BUILD)/$(RUNTIME_SO_FILE)
+	ln -sf $(RUNTIME_SO_FILE) $(BUILD)/$(RUNTIME_SONAME)
+	ln -sf $(RUNTIME_SO_FILE) $@
 
 .PHONY: FORCE
 FORCE:
@@ -122,14 +161,14 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -O2 -g -fPIC -fno-rtti -fno-exceptions \
 
 all: $(PLUGIN_SO)
 
-$(BUILD)/plugin/%.o: plugin/%.cc config.mk
+$(BUILD)/plugin/%.o: plugin/%.cc config.mk $(VERSION_H)
 	@mkdir -p $(@D)
-	$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c $< -o $@
+	$(CXX) $(PLUGIN_CXXFLAGS) $(CPPFLAGS) $(CXXFLAGS) -MMD -MP -c $< -o $@
 
 -include $(PLUGIN_OBJS:.o=.d)
 
 $(PLUGIN_SO): $(PLUGIN_OBJS)
-	$(CXX) -shared $(LDFLAGS) -o $@ $(PLUGIN_OBJS)
+	$(CXX) -shared $(CXXFLAGS) $(LDFLAGS) -o $@ $(PLUGIN_OBJS)
 
 # ---------------------------------------------------------------------------
 # Examples written in the Erbium language (<erbium.h>), compiled with the
@@ -148,8 +187,8 @@ examples: $(EXAMPLES)
 $(foreach e,$(EXAMPLE_NAMES),$(eval $(BUILD)/examples/$(e): examples/$(e)/$(e).c))
 $(EXAMPLES): plugin/include/erbium.h $(PLUGIN_SO) $(RUNTIME_LIB_A) $(SAN_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(EXAMPLE_FLAGS) $(filter %.c %.o,$^) -o $@ $(RUNTIME_LIB_A) \
-	  $(HWLOC_LIBS) -lpthread -lm
+	$(CC) $(EXAMPLE_FLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) \
+	  $(filter %.c %.o,$^) -o $@ $(RUNTIME_LIB_A) $(HWLOC_LIBS) -lpthread -lm
 
 # The FM receiver: examples/fmradio/fmradio.mk compiles the
 # objects of dsp.c (filter design) and wav.c (the files), which the
@@ -275,7 +314,8 @@ erbium_wrapper = sed -e 's|@ERBIUM_CC@|$(CC)|g' \
   -e 's|@ERBIUM_CPPFLAGS@|$(strip $(2))|g' \
   -e 's|@ERBIUM_STATIC_LIB@|$(strip $(3))|g' \
   -e 's|@ERBIUM_LIBDIR@|$(strip $(4))|g' \
-  -e 's|@ERBIUM_LIBS@|$(strip $(HWLOC_LIBS) -lpthread)|g'
+  -e 's|@ERBIUM_LIBS@|$(strip $(HWLOC_LIBS) -lpthread)|g' \
+  -e 's|@ERBIUM_VERSION@|$(PACKAGE_VERSION)|g'
 
 all: $(WRAPPER)
 
@@ -288,58 +328,197 @@ $(WRAPPER): $(WRAPPER_IN) config.mk Makefile
 # erbium-gcc wrapper (end).
 
 # ---------------------------------------------------------------------------
-# Installation and cleaning.
+# Installation (GNU Coding Standards, "Directory Variables").
 #
-#   make install [PREFIX=dir] [DESTDIR=dir] [PLUGIN_INSTALL_DIR=dir]
-#     $(PREFIX)/include/erbium.h (plugin/include/*.h, the language header),
-#     $(PREFIX)/include/erbium/*.h (runtime API), $(PREFIX)/lib/liberbium.a
-#     and .so, $(PREFIX)/bin/erbium-gcc, and the plugin as
-#     $(PLUGIN_INSTALL_DIR)/erbium.so (default: the compiler's plugin
-#     directory, so that `gcc -fplugin=erbium' finds it by its short name),
-#     each under $(DESTDIR).  Writing to the compiler's directory needs root.
-#   make uninstall [PREFIX=dir] [DESTDIR=dir] [PLUGIN_INSTALL_DIR=dir]
-#     removes exactly those files (the header list is the tree's), then
-#     $(PREFIX)/include/erbium if it is empty.
+#   make install [prefix=dir] [libdir=dir] [includedir=dir] [bindir=dir]
+#                [mandir=dir] [plugindir=dir] [DESTDIR=dir]
+#     $(includedir)/erbium.h (plugin/include/*.h, the language header) and
+#     $(includedir)/erbium/*.h (runtime API, erbium/version.h included),
+#     $(libdir)/liberbium.a, liberbium.so.MAJOR.MINOR.0 with its links
+#     liberbium.so.MAJOR and liberbium.so, $(libdir)/pkgconfig/erbium.pc,
+#     $(bindir)/erbium-gcc, the plugin as $(plugindir)/erbium.so, and
+#     docs/man/*.1 and *.7 (when there are any) into $(mandir)/man1 and
+#     man7, each under $(DESTDIR).  The directories come from configure
+#     (--prefix, --libdir, ...; config.mk); a variable given to make
+#     overrides it, and those derived from it follow (make install
+#     prefix=$HOME/x puts everything under $HOME/x).  PREFIX= and
+#     PLUGIN_INSTALL_DIR= on the command line are old spellings of
+#     prefix= and plugindir=.
+#   plugindir: configure's --with-gcc-plugin-dir, else GCC's plugin
+#     directory (where `gcc -fplugin=erbium' finds the plugin by its short
+#     name) when prefix is GCC's own prefix (/usr on Debian), else
+#     $(libdir)/erbium/plugin; the installed erbium-gcc and erbium.pc name
+#     the one used.
+#   make uninstall [the same variables]
+#     removes exactly those files (the header and manual lists are the
+#     tree's), then the directories of the project's own that are left
+#     empty (erbium/ under includedir and libdir, plugindir).
 #   Both run ldconfig when DESTDIR is empty and the user is root.
+#   make installcheck [the same variables]: the producer-consumer example
+#     compiled with $(bindir)/erbium-gcc, and with $(CC) and the flags
+#     and plugin that pkg-config reads from erbium.pc, run and checked
+#     (not under DESTDIR: the installed files name their final place).
 # ---------------------------------------------------------------------------
-PLUGIN_INSTALL_DIR ?= $(PLUGIN_DIR)
+ifeq ($(origin PREFIX),command line)
+prefix := $(PREFIX)
+endif
+ifeq ($(origin PLUGIN_INSTALL_DIR),command line)
+plugindir := $(PLUGIN_INSTALL_DIR)
+endif
+# GCC's plugin directory when prefix is GCC's prefix, else nothing.
+prefix_dir    = $(patsubst %/,%,$(prefix))
+gcc_plugindir = $(if $(GCC_PREFIX),$(if $(filter $(GCC_PREFIX),$(prefix_dir)),$(PLUGIN_DIR)))
+plugindir ?= $(or $(ERBIUM_PLUGINDIR),$(gcc_plugindir),$(libdir)/erbium/plugin)
+pkgconfigdir ?= $(libdir)/pkgconfig
+man1dir      ?= $(mandir)/man1
+man7dir      ?= $(mandir)/man7
+PKG_CONFIG   ?= pkg-config
+
 # Refresh the dynamic linker's cache (for -lerbium without an rpath) when
 # installing for real as root; never under DESTDIR.
 ERBIUM_LDCONFIG = @if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
   ldconfig || true; fi
 PLUGIN_HEADERS     := $(sort $(wildcard plugin/include/*.h))
-I_PREFIX           := $(DESTDIR)$(PREFIX)
+MAN1_PAGES         := $(sort $(wildcard docs/man/*.1))
+MAN7_PAGES         := $(sort $(wildcard docs/man/*.7))
+PC_IN              := erbium.pc.in
+# erbium.pc.in with the installation's values.
+erbium_pc = sed -e 's|@prefix@|$(prefix)|g' -e 's|@libdir@|$(libdir)|g' \
+  -e 's|@includedir@|$(includedir)|g' -e 's|@plugindir@|$(plugindir)|g' \
+  -e 's|@VERSION@|$(PACKAGE_VERSION)|g' \
+  -e 's|@HWLOC_CFLAGS@|$(strip $(HWLOC_CFLAGS))|g' \
+  -e 's|@HWLOC_LIBS@|$(strip $(HWLOC_LIBS))|g'
+# $(call install_dir_files,MODE,FILES,DIR): FILES into DIR (nothing
+# when FILES is empty).
+install_dir_files = $(if $(2),install -d $(3) && install -m $(1) $(2) $(3)/)
 
-.PHONY: install uninstall clean distclean
+.PHONY: install uninstall installcheck clean distclean
 install: all
-	@test -n "$(PREFIX)" || { echo "error: PREFIX is empty" >&2; exit 1; }
-	install -d $(I_PREFIX)/include/erbium $(I_PREFIX)/lib $(I_PREFIX)/bin \
-	  $(DESTDIR)$(PLUGIN_INSTALL_DIR)
-	install -m 644 $(RUNTIME_HEADERS) $(I_PREFIX)/include/erbium/
-	$(if $(PLUGIN_HEADERS),install -m 644 $(PLUGIN_HEADERS) $(I_PREFIX)/include/)
-	install -m 755 $(RUNTIME_LIB_SO) $(I_PREFIX)/lib/
-	install -m 644 $(RUNTIME_LIB_A) $(I_PREFIX)/lib/
-	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(PLUGIN_INSTALL_DIR)/erbium.so
-	$(call erbium_wrapper,$(PLUGIN_INSTALL_DIR)/erbium.so,\
-	  -I$(PREFIX)/include $(HWLOC_CFLAGS),\
-	  $(PREFIX)/lib/$(notdir $(RUNTIME_LIB_A)),$(PREFIX)/lib) \
+	@test -n "$(prefix)" || { echo "error: prefix is empty" >&2; exit 1; }
+	install -d $(DESTDIR)$(includedir)/erbium $(DESTDIR)$(libdir) \
+	  $(DESTDIR)$(bindir) $(DESTDIR)$(pkgconfigdir) $(DESTDIR)$(plugindir)
+	install -m 644 $(RUNTIME_HEADERS) $(DESTDIR)$(includedir)/erbium/
+	$(if $(PLUGIN_HEADERS),install -m 644 $(PLUGIN_HEADERS) $(DESTDIR)$(includedir)/)
+	install -m 755 $(BUILD)/$(RUNTIME_SO_FILE) $(DESTDIR)$(libdir)/
+	ln -sf $(RUNTIME_SO_FILE) $(DESTDIR)$(libdir)/$(RUNTIME_SONAME)
+	ln -sf $(RUNTIME_SO_FILE) $(DESTDIR)$(libdir)/liberbium.so
+	install -m 644 $(RUNTIME_LIB_A) $(DESTDIR)$(libdir)/
+	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(plugindir)/erbium.so
+	$(call erbium_wrapper,$(plugindir)/erbium.so,\
+	  -I$(includedir) $(HWLOC_CFLAGS),\
+	  $(libdir)/$(notdir $(RUNTIME_LIB_A)),$(libdir)) \
 	  < $(WRAPPER_IN) > $(BUILD)/erbium-gcc.installed
-	install -m 755 $(BUILD)/erbium-gcc.installed $(I_PREFIX)/bin/erbium-gcc
+	install -m 755 $(BUILD)/erbium-gcc.installed $(DESTDIR)$(bindir)/erbium-gcc
+	$(erbium_pc) < $(PC_IN) > $(BUILD)/erbium.pc
+	install -m 644 $(BUILD)/erbium.pc $(DESTDIR)$(pkgconfigdir)/erbium.pc
+	$(call install_dir_files,644,$(MAN1_PAGES),$(DESTDIR)$(man1dir))
+	$(call install_dir_files,644,$(MAN7_PAGES),$(DESTDIR)$(man7dir))
 	$(ERBIUM_LDCONFIG)
 
 uninstall:
-	@test -n "$(PREFIX)" || { echo "error: PREFIX is empty" >&2; exit 1; }
-	rm -f $(addprefix $(I_PREFIX)/include/erbium/,$(notdir $(RUNTIME_HEADERS))) \
-	  $(addprefix $(I_PREFIX)/include/,$(notdir $(PLUGIN_HEADERS))) \
-	  $(I_PREFIX)/lib/$(notdir $(RUNTIME_LIB_SO)) \
-	  $(I_PREFIX)/lib/$(notdir $(RUNTIME_LIB_A)) \
-	  $(I_PREFIX)/bin/erbium-gcc $(DESTDIR)$(PLUGIN_INSTALL_DIR)/erbium.so
-	rmdir $(I_PREFIX)/include/erbium 2>/dev/null || true
+	@test -n "$(prefix)" || { echo "error: prefix is empty" >&2; exit 1; }
+	rm -f $(addprefix $(DESTDIR)$(includedir)/erbium/,$(notdir $(RUNTIME_HEADERS))) \
+	  $(addprefix $(DESTDIR)$(includedir)/,$(notdir $(PLUGIN_HEADERS))) \
+	  $(addprefix $(DESTDIR)$(libdir)/,$(RUNTIME_SO_FILE) $(RUNTIME_SONAME) \
+	    liberbium.so $(notdir $(RUNTIME_LIB_A))) \
+	  $(DESTDIR)$(pkgconfigdir)/erbium.pc $(DESTDIR)$(bindir)/erbium-gcc \
+	  $(DESTDIR)$(plugindir)/erbium.so \
+	  $(addprefix $(DESTDIR)$(man1dir)/,$(notdir $(MAN1_PAGES))) \
+	  $(addprefix $(DESTDIR)$(man7dir)/,$(notdir $(MAN7_PAGES)))
+	rmdir $(DESTDIR)$(includedir)/erbium $(DESTDIR)$(plugindir) \
+	  $(DESTDIR)$(libdir)/erbium 2>/dev/null || true
 	$(ERBIUM_LDCONFIG)
 
+# The example with small constants (the sizes testsuite/install uses), so
+# that it runs in well under a second.
+INSTALLCHECK_DIR  = $(BUILD)/installcheck
+INSTALLCHECK_SRC := -DN=4001 -DP_HORIZ=16 -DP_BURST=8 -DC_HORIZ=8 -DC_BURST=6 \
+  $(CURDIR)/examples/producer-consumer/producer-consumer.c
+INSTALLCHECK_OK  := consumer sum 7998000 over 4000 elements, expected 7998000: ok
+
+installcheck:
+	@test -z "$(DESTDIR)" || { echo "error: installcheck checks the \
+	installed files in place, not under DESTDIR" >&2; exit 1; }
+	rm -rf $(INSTALLCHECK_DIR) && mkdir -p $(INSTALLCHECK_DIR)
+	$(bindir)/erbium-gcc -O2 $(INSTALLCHECK_SRC) \
+	  -o $(INSTALLCHECK_DIR)/pc-erbium-gcc
+	$(INSTALLCHECK_DIR)/pc-erbium-gcc | grep -F '$(INSTALLCHECK_OK)'
+	PKG_CONFIG_PATH=$(pkgconfigdir) && export PKG_CONFIG_PATH && \
+	$(CC) -O2 $$($(PKG_CONFIG) --cflags erbium) \
+	  -fplugin=$$($(PKG_CONFIG) --variable=plugin erbium) \
+	  $(INSTALLCHECK_SRC) -o $(INSTALLCHECK_DIR)/pc-pkg-config \
+	  $$($(PKG_CONFIG) --libs erbium)
+	LD_LIBRARY_PATH=$(libdir) $(INSTALLCHECK_DIR)/pc-pkg-config \
+	  | grep -F '$(INSTALLCHECK_OK)'
+	@echo "installcheck: the installed Erbium $(PACKAGE_VERSION) in $(prefix) works"
+
+# ---------------------------------------------------------------------------
+# Distribution.
+#
+#   make dist       $(DIST_NAME).tar.gz in the top directory: every file git
+#                   tracks (as it is in the working tree) and the configure
+#                   that autoconf generates, under $(DIST_NAME)/, so that the
+#                   tarball builds without autoconf.  Needs the git checkout.
+#   make distcheck  unpacks it under $(BUILD)/distcheck, configures it with
+#                   --prefix in that scratch directory (so the plugin goes
+#                   to $(libdir)/erbium/plugin: no root needed), builds it,
+#                   runs make check there (every testsuite directory but
+#                   tree/, whose check-tree reads the files git tracks and
+#                   an unpacked tarball is no git checkout;
+#                   DISTCHECK_TESTDIRS=a,b narrows it further), installs,
+#                   runs installcheck, uninstalls and fails when a file is
+#                   left in the prefix, then removes the scratch directory.
+# ---------------------------------------------------------------------------
+DIST_NAME          = $(PACKAGE_TARNAME)-$(PACKAGE_VERSION)
+DIST_TARBALL       = $(DIST_NAME).tar.gz
+DISTCHECK_DIR      = $(BUILD)/distcheck
+DISTCHECK_TESTDIRS ?= $(subst $(space),$(comma),$(filter-out tree,\
+  $(sort $(patsubst testsuite/%/,%,$(dir $(TEST_EXPS))))))
+empty :=
+space := $(empty) $(empty)
+# make in the unpacked tree, with its own build directory whatever BUILD
+# this make was given.
+DISTCHECK_MAKE     = $(MAKE) --no-print-directory -C $(DISTCHECK_DIR)/$(DIST_NAME) \
+  BUILD=build
+
+.PHONY: dist distcheck
+dist: configure
+	@git rev-parse --show-toplevel >/dev/null 2>&1 || { echo "error: make \
+	dist lists the files with git ls-files: run it in the git checkout" >&2; \
+	exit 1; }
+	rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist/$(DIST_NAME)
+	git ls-files | while read -r f; do [ ! -e "$$f" ] || echo "$$f"; done \
+	  > $(BUILD)/dist/files
+	echo configure >> $(BUILD)/dist/files
+	tar -cf - -T $(BUILD)/dist/files | tar -xpf - -C $(BUILD)/dist/$(DIST_NAME)
+	tar -C $(BUILD)/dist --sort=name --owner=0 --group=0 --numeric-owner \
+	  -czf $(DIST_TARBALL).tmp $(DIST_NAME)
+	mv $(DIST_TARBALL).tmp $(DIST_TARBALL)
+	rm -rf $(BUILD)/dist
+	@echo "dist: $(DIST_TARBALL)"
+
+distcheck: dist
+	rm -rf $(DISTCHECK_DIR) && mkdir -p $(DISTCHECK_DIR)
+	tar -xzf $(DIST_TARBALL) -C $(DISTCHECK_DIR)
+	cd $(DISTCHECK_DIR)/$(DIST_NAME) && \
+	  ./configure --prefix=$(abspath $(DISTCHECK_DIR))/prefix > configure.out
+	$(DISTCHECK_MAKE) all
+	$(DISTCHECK_MAKE) check TESTDIRS=$(DISTCHECK_TESTDIRS)
+	$(DISTCHECK_MAKE) install
+	$(DISTCHECK_MAKE) installcheck
+	$(DISTCHECK_MAKE) uninstall
+	@left=$$(find $(DISTCHECK_DIR)/prefix ! -type d); \
+	test -z "$$left" || { echo "error: make uninstall left files in \
+	$(DISTCHECK_DIR)/prefix:" $$left >&2; exit 1; }
+	rm -rf $(DISTCHECK_DIR)
+	@echo "distcheck: $(DIST_TARBALL) is ready for distribution"
+
+# ---------------------------------------------------------------------------
+# Cleaning.
+# ---------------------------------------------------------------------------
 clean:
 	rm -rf $(BUILD)
 
 distclean: clean
 	rm -rf configure configure~ config.mk config.log config.status \
-	  autom4te.cache
+	  autom4te.cache $(VERSION_H)

@@ -49,6 +49,8 @@
 #include "diagnostic-core.h"
 #include "langhooks.h"
 #include "erbium-plugin.h"
+/* ERBIUM_VERSION_STRING, the version of AC_INIT (configure.ac).  */
+#include "erbium/version.h"
 
 /* GCC loads only plugins that define this (GCC internals, "Plugins").  */
 int plugin_is_GPL_compatible;
@@ -86,6 +88,7 @@ enum erbium_arg_kind
   ERBIUM_ARG_SPLIT,		/* split=auto|off */
   ERBIUM_ARG_WERROR,		/* Werror=NAME,... */
   ERBIUM_ARG_WNO_ERROR,		/* Wno-error=NAME,... */
+  ERBIUM_ARG_VERSION,		/* version */
   ERBIUM_ARG_HELP		/* help */
 };
 
@@ -146,12 +149,17 @@ static const struct erbium_arg
   { "Wno-error", "Wno-error=NAME,...",
     "keep the plugin's warnings -WNAME warnings under -Werror (GCC rejects "
     "-Wno-error=erbium-...)", ERBIUM_ARG_WNO_ERROR, NULL },
+  { "version", "version",
+    "print the plugin's version on standard output", ERBIUM_ARG_VERSION,
+    NULL },
   { "help", "help", "print this text", ERBIUM_ARG_HELP, NULL },
 };
 
-/* The plugin's description for GCC (PLUGIN_INFO), its help text made
+/* The plugin's description for GCC (PLUGIN_INFO: gcc -v prints the
+   version on its "Versions of loaded plugins" line), its help text made
    from erbium_args by erbium_make_help.  */
-static struct plugin_info erbium_plugin_info = { "0.1", NULL };
+static struct plugin_info erbium_plugin_info = { ERBIUM_VERSION_STRING,
+						 NULL };
 
 /* Concatenate the N strings of PARTS into a new string (xmalloc).  */
 static char *
@@ -496,6 +504,16 @@ erbium_check_language (void)
   return true;
 }
 
+/* -fplugin-arg-erbium-version: the plugin's version (AC_INIT's, in
+   configure.ac) and the GCC it was built for, on stdout.  */
+static void
+erbium_print_version (void)
+{
+  fprintf (stdout, "erbium plugin %s (Erbium for GCC), for GCC %s\n",
+	   ERBIUM_VERSION_STRING, gcc_version.basever);
+  fflush (stdout);
+}
+
 /* Apply argument ARG (a row of erbium_args), given as KEY with VALUE
    (NULL without `='), for the plugin BASE_NAME: into erbium_opts or the
    dump and warning settings.  Returns false after a GCC error naming a
@@ -566,6 +584,9 @@ erbium_apply_arg (const struct erbium_arg *arg, const char *key,
       if (!erbium_set_warnings_error (key, value,
 				      arg->kind == ERBIUM_ARG_WERROR))
 	return false;
+      break;
+    case ERBIUM_ARG_VERSION:
+      erbium_print_version ();
       break;
     case ERBIUM_ARG_HELP:
       erbium_print_help (base_name);

@@ -140,11 +140,37 @@ er_at_exit (void)
 
 /* ---- the entry points ------------------------------------------------ */
 
-er_record *
-er_new_record (int wreg, int rreg, size_t esize)
+/* The program's layout id LAYOUT is not the library's (erbium/layout.h,
+   ER_LAYOUT_ID): stop before any of its code reads a record or a view
+   through the wrong offsets.  */
+static void __attribute__ ((noreturn, cold))
+er_layout_mismatch (uint32_t layout)
 {
+  er_fatal ("new_record: the program was compiled for the record and view "
+	    "layout 0x%08x, but liberbium %s was built for layout 0x%08x "
+	    "(rule: a program is compiled with the headers of the liberbium "
+	    "it runs with, and the same ER_CACHE_LINE; recompile it against "
+	    "this library's headers, or run it with the library its headers "
+	    "came with)", (unsigned) layout, ERBIUM_VERSION_STRING,
+	    (unsigned) ER_LAYOUT_ID);
+}
+
+/* er_new_record (erbium/record.h) checks the caller's layout id here, out
+   of line: once per record, never on the primitives' path.  */
+er_record *
+er_new_record_layout (int wreg, int rreg, size_t esize, uint32_t layout)
+{
+  if (__builtin_expect (layout != ER_LAYOUT_ID, 0))
+    er_layout_mismatch (layout);
   er_init ();
   return er_record_create (wreg, rreg, esize);
+}
+
+/* The library's version (erbium/version.h).  */
+const char *
+er_version (void)
+{
+  return ERBIUM_VERSION_STRING;
 }
 
 int

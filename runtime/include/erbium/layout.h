@@ -6,7 +6,13 @@
    on a cache line of its own (the only line the other side polls), with
    only the wake-up threshold that sleepers of the other side set; the
    owner's private state lives on the next line, and the record exposes one
-   read-mostly line.  Everything else is private to runtime/src.  */
+   read-mostly line.  Everything else is private to runtime/src.
+
+   Code compiled from this header (the inline primitives, and the plugin's
+   lowering of them, which reads the same fields) embeds the layout; the
+   library embeds its own.  ER_LAYOUT_ID below names the layout, and
+   er_new_record (erbium/record.h) passes the program's to the library,
+   which stops the program at its first record when the two differ.  */
 
 #ifndef ERBIUM_LAYOUT_H
 #define ERBIUM_LAYOUT_H
@@ -23,8 +29,13 @@ extern "C" {
 /* Bytes that separate independently written fields.  128 rather than the
    64-byte line that hwloc reports on x86: the adjacent-line prefetcher pulls
    lines in pairs, so 64-byte padding still shares traffic.  The runtime
-   checks at start-up that this is a multiple of hwloc's line size.  */
+   checks at start-up that this is a multiple of hwloc's line size.  A
+   runtime built for machines with larger lines may be compiled with
+   -DER_CACHE_LINE=256 (a power of two, >= 128); programs must then be
+   compiled with the same value: it changes the layout (ER_LAYOUT_ID).  */
+#ifndef ER_CACHE_LINE
 #define ER_CACHE_LINE 128
+#endif
 
 /* An index of a record's stream, in elements from the stream's start
    (int64_t, `long' on the LP64 targets the runtime supports).
@@ -98,6 +109,44 @@ typedef struct er_view
 		- (6 * sizeof (int64_t) + 3 * sizeof (void *)
 		   + 2 * sizeof (uint32_t) + 3 * sizeof (uint8_t))];
 } er_view;
+
+/* The layout's identity, a 32-bit constant expression: a weighted sum of
+   every size and offset above that compiled code relies on, of the view
+   kinds' values (erbium/fastpath.h) and of ER_LAYOUT_REVISION, each term
+   with its own odd multiplier, so that a change of any of them (another
+   ER_CACHE_LINE, another target's pointer size, a field added, moved or
+   resized) changes the id.  ER_LAYOUT_REVISION counts the changes of
+   meaning that keep every offset (a field read differently): raise it
+   with such a change.  er_new_record passes ER_LAYOUT_ID to the library
+   (er_new_record_layout), which compares it with its own.  */
+#define ER_LAYOUT_REVISION 1
+#define ER_LAYOUT_TERM_(k, x) \
+  ((uint32_t) (x) * (uint32_t) (2654435761u + 2u * (k)))
+#define ER_LAYOUT_ID							\
+  ((uint32_t) (ER_LAYOUT_TERM_ (0, ER_LAYOUT_REVISION)			\
+	       + ER_LAYOUT_TERM_ (1, sizeof (er_record))		\
+	       + ER_LAYOUT_TERM_ (2, offsetof (er_record, gen))		\
+	       + ER_LAYOUT_TERM_ (3, offsetof (er_record, esize))	\
+	       + ER_LAYOUT_TERM_ (4, offsetof (er_record, serial))	\
+	       + ER_LAYOUT_TERM_ (5, sizeof (er_view))			\
+	       + ER_LAYOUT_TERM_ (6, offsetof (er_view, pub))		\
+	       + ER_LAYOUT_TERM_ (7, offsetof (er_view, wake))		\
+	       + ER_LAYOUT_TERM_ (8, offsetof (er_view, own))		\
+	       + ER_LAYOUT_TERM_ (9, offsetof (er_view, gate))		\
+	       + ER_LAYOUT_TERM_ (10, offsetof (er_view, peer_min))	\
+	       + ER_LAYOUT_TERM_ (11, offsetof (er_view, peer_rest))	\
+	       + ER_LAYOUT_TERM_ (12, offsetof (er_view, horizon))	\
+	       + ER_LAYOUT_TERM_ (13, offsetof (er_view, peer))		\
+	       + ER_LAYOUT_TERM_ (14, offsetof (er_view, base))		\
+	       + ER_LAYOUT_TERM_ (15, offsetof (er_view, mask))		\
+	       + ER_LAYOUT_TERM_ (16, offsetof (er_view, rec))		\
+	       + ER_LAYOUT_TERM_ (17, offsetof (er_view, gen))		\
+	       + ER_LAYOUT_TERM_ (18, offsetof (er_view, esize))		\
+	       + ER_LAYOUT_TERM_ (19, offsetof (er_view, kind))		\
+	       + ER_LAYOUT_TERM_ (20, offsetof (er_view, term))		\
+	       + ER_LAYOUT_TERM_ (21, offsetof (er_view, check))		\
+	       + ER_LAYOUT_TERM_ (22, ER_READ)				\
+	       + ER_LAYOUT_TERM_ (23, ER_WRITE)))
 
 #ifdef __cplusplus
 }

@@ -19,13 +19,30 @@
 extern "C" {
 #endif
 
+/* er_new_record's out-of-line part.  LAYOUT is the ER_LAYOUT_ID
+   (erbium/layout.h) of the code that creates the record: when it is not
+   the library's own, the program and the library disagree on where the
+   fields of records and views lie (they were built from different
+   headers), and the program stops here, at its first record, before any
+   code reads a view: the message on stderr names both ids and the
+   library's version, then abort.  Programs call er_new_record.  */
+er_record *er_new_record_layout (int wreg, int rreg, size_t esize,
+				 uint32_t layout);
+
 /* new_record(wreg, rreg) for elements of ESIZE bytes (1..2^20).  Update
    on any read view waits until write views with ids 1..WREG have
    registered; stall on any write view waits until read views with ids
    1..RREG have registered (the paper pairs the counts with the views whose
    absence would lose data).  WREG, RREG >= 0.  Returns the record; never
-   NULL (allocation failure aborts with a message).  */
-er_record *er_new_record (int wreg, int rreg, size_t esize);
+   NULL (allocation failure aborts with a message).  Inline so that the
+   layout id passed is the one this header gives the program (the
+   plugin's new_record calls this function too); a program built for
+   another layout stops here (er_new_record_layout).  */
+static inline er_record *
+er_new_record (int wreg, int rreg, size_t esize)
+{
+  return er_new_record_layout (wreg, rreg, esize, ER_LAYOUT_ID);
+}
 
 /* new_read_view(r) / new_write_view(r): a view connected to R, owned by the
    calling thread (process), with all its indices at 0 and no window yet

@@ -56,5 +56,5 @@ $(FMO_NET_PNG): $(FMO_DIR)/fmradio-omp.c $(FM_HEADERS) $(PLUGIN_SO)
 	$(CC) $(FM_CFLAGS) -fopenmp -fplugin=$(abspath $(PLUGIN_SO)) \
 	  -fplugin-arg-erbium-graph=$(FMO_NET_DOT) -I$(TOP)/runtime/include \
 	  -S $< -o /dev/null
-	$(TOP)/scripts/install-deps --quiet
+	$(TOP)/scripts/install-deps --quiet demo
 	dot -Tpng $(FMO_NET_DOT) -o $@

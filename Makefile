@@ -2,18 +2,24 @@
 #
 # On a fresh Debian bookworm machine (as root) any target that needs the
 # configuration bootstraps it: config.mk is made by running
-# scripts/install-deps, autoconf and ./configure, then make restarts with it.
+# `scripts/install-deps build', autoconf and ./configure, then make restarts
+# with it; make check, make bench and make demo install the packages of
+# their own tier first (scripts/install-deps check, bench, demo).
 # Everything built goes under $(BUILD) (default build/): runtime objects in
 # $(BUILD)/obj, the runtime libraries $(RUNTIME_LIB_SO) and $(RUNTIME_LIB_A),
 # DejaGnu output in $(BUILD)/testsuite/<dir>/ (one directory per testsuite
-# subdirectory, each with its own erbium.sum and erbium.log).
+# subdirectory, each with its own erbium.sum and erbium.log) and the run's
+# merged $(BUILD)/testsuite/erbium.sum and erbium.log.
 #
 #   make [all]        build the runtime libraries
 #   make check        run every testsuite/*/*.exp with DejaGnu and end with
 #                     one line "N passed, M failed" (RUNTESTFLAGS is passed
-#                     to runtest, e.g. RUNTESTFLAGS=-v; TESTDIRS=runtime,...
-#                     runs only those testsuite directories; BUILD=dir
-#                     builds and tests in another build directory)
+#                     to runtest, e.g. RUNTESTFLAGS=-v; as in GCC,
+#                     RUNTESTFLAGS=X.exp=PATTERN runs only the tests of
+#                     X.exp matching PATTERN, and only the directories
+#                     holding X.exp; TESTDIRS=runtime,... runs only those
+#                     testsuite directories; BUILD=dir builds and tests in
+#                     another build directory)
 #   make check-asan   the runtime suite with threads and with fibers and the
 #                     FM receiver's tests, everything built with
 #                     AddressSanitizer and UndefinedBehaviorSanitizer in
@@ -21,7 +27,10 @@
 #   make check-tsan   the same with ThreadSanitizer, in build-tsan/
 #   make demo         the FM radio receiver on recorded speech, and the
 #                     network of its OpenMP stream version's task sites
-#   make bench        run the benchmarks (QUICK=1 for a short run)
+#   make bench        run the benchmarks (QUICK=1 for a short run), their
+#                     CSVs into $(BUILD)/bench/results/
+#   make bench-record the full benchmark series, its CSVs into the tracked
+#                     bench/results/
 #   make install      headers, libraries, erbium.pc, the plugin, erbium-gcc
 #                     and the manual pages into the directories configure
 #                     chose (prefix=, libdir=, ..., DESTDIR= override them;
@@ -73,16 +82,17 @@ endif
 
 # (Re)generate the configuration.  install-deps is idempotent and quick when
 # everything is present; it needs root only when a package is missing (and
-# installs autoconf, hence its run before autoconf's).  A tree that was
+# installs autoconf, hence its run before autoconf's).  Configuring and
+# building need its build tier only.  A tree that was
 # configured is configured again with the same options (config.status
 # --recheck); a fresh one with configure's defaults.  The distributed
 # tarball holds configure, newer than configure.ac: no autoconf there.
 configure: configure.ac
-	scripts/install-deps
+	scripts/install-deps --quiet build
 	autoconf
 
 config.mk: configure config.mk.in $(VERSION_H).in
-	scripts/install-deps
+	scripts/install-deps --quiet build
 	if [ -x config.status ]; then ./config.status --recheck && \
 	  ./config.status; else ./configure; fi
 
@@ -205,24 +215,41 @@ all: $(FMO_PROG)
 
 # ---------------------------------------------------------------------------
 # DejaGnu testsuite.  Every testsuite/<dir>/*.exp (lib/ and config/ aside) is
-# run by one runtest invocation per <dir>, from $(BUILD)/testsuite/<dir>, so
-# that each directory has its own erbium.sum/erbium.log and temporary files.
-# The variables the harness needs come from $(BUILD)/testsuite/site.exp.
+# run by one runtest invocation per <dir>, from $(TEST_OUT)/<dir>, so that
+# each directory has its own erbium.sum/erbium.log and temporary files;
+# scripts/sum-results then merges this run's into $(TEST_OUT)/erbium.sum
+# and erbium.log and prints the summary line.  The variables the harness
+# needs come from $(TEST_OUT)/site.exp.  TEST_OUT is $(BUILD)/testsuite
+# (testsuite/tree/make.exp gives another, to run `make check' inside
+# `make check').
 # ---------------------------------------------------------------------------
+TEST_OUT  ?= $(BUILD)/testsuite
 TEST_EXPS := $(filter-out testsuite/lib/% testsuite/config/%,\
                $(sort $(wildcard testsuite/*/*.exp)))
-# TESTDIRS=a,b on the command line runs only those directories.
-TEST_DIRS := $(if $(TESTDIRS),$(subst $(comma), ,$(TESTDIRS)),\
-               $(sort $(patsubst testsuite/%/,%,$(dir $(TEST_EXPS)))))
-TEST_SUMS := $(foreach d,$(TEST_DIRS),$(BUILD)/testsuite/$(d)/erbium.sum)
 RUNTESTFLAGS ?=
+# The drivers RUNTESTFLAGS names, as GCC's `RUNTESTFLAGS=dg.exp=foo.c':
+# the X of every word X.exp or X.exp=PATTERN.  When there is one, only
+# those drivers run (runtest itself, through erbium_init of
+# testsuite/lib/erbium.exp, runs only their tests matching PATTERN).
+TEST_NAMED := $(sort $(foreach w,$(RUNTESTFLAGS),$(filter %.exp,\
+                $(notdir $(firstword $(subst =, ,$(w)))))))
+TEST_RUN_EXPS := $(if $(TEST_NAMED),\
+                   $(filter $(addprefix %/,$(TEST_NAMED)),$(TEST_EXPS)),\
+                   $(TEST_EXPS))
+# TESTDIRS=a,b on the command line runs only those directories (of those
+# holding a driver RUNTESTFLAGS names, when it names one).
+TEST_DIRS := $(sort $(patsubst testsuite/%/,%,$(dir $(TEST_RUN_EXPS))))
+TEST_DIRS := $(strip $(if $(TESTDIRS),$(if $(TEST_NAMED),\
+               $(filter $(TEST_DIRS),$(subst $(comma), ,$(TESTDIRS))),\
+               $(subst $(comma), ,$(TESTDIRS))),$(TEST_DIRS)))
+TEST_SUMS := $(foreach d,$(TEST_DIRS),$(TEST_OUT)/$(d)/erbium.sum)
 
-$(BUILD)/testsuite/site.exp: config.mk Makefile $(SAN_STAMP)
+$(TEST_OUT)/site.exp: config.mk Makefile $(SAN_STAMP)
 	@mkdir -p $(@D)
 	@{ echo '# Generated by the top-level Makefile from config.mk; do not edit.'; \
 	   echo 'set tool erbium'; \
 	   echo 'set srcdir {$(CURDIR)/testsuite}'; \
-	   echo 'set objdir {$(abspath $(BUILD))/testsuite}'; \
+	   echo 'set objdir {$(abspath $(TEST_OUT))}'; \
 	   echo 'set ERBIUM_TOP {$(CURDIR)}'; \
 	   echo 'set ERBIUM_BUILD {$(abspath $(BUILD))}'; \
 	   echo 'set ERBIUM_LIB {$(abspath $(RUNTIME_LIB_A))}'; \
@@ -239,21 +266,34 @@ $(BUILD)/testsuite/site.exp: config.mk Makefile $(SAN_STAMP)
 # No function of the plugin over 80 lines but the listed exceptions, each
 # no longer than it was (scripts/function-lengths).
 .PHONY: check-function-lengths
-check-function-lengths:
+check-function-lengths: check-deps
 	@scripts/function-lengths --check
 
+# The packages `make check' uses (scripts/install-deps check): DejaGnu,
+# valgrind, groff, Graphviz, the FM receiver's tools, the peers
+# testsuite/bench builds.
+.PHONY: check-deps
+check-deps:
+	@scripts/install-deps --quiet check
+
+# Each directory's output is removed before it runs, and the merged
+# erbium.sum before anything runs: nothing of an earlier run is counted.
 .PHONY: check
-check: all $(BUILD)/testsuite/site.exp check-function-lengths
+check: all $(TEST_OUT)/site.exp check-function-lengths check-deps
+	@test -n "$(TEST_DIRS)" || { echo "error: no testsuite directory holds \
+	$(TEST_NAMED) (RUNTESTFLAGS) among TESTDIRS=$(TESTDIRS)" >&2; exit 1; }
+	@rm -f $(TEST_OUT)/erbium.sum $(TEST_OUT)/erbium.log
 	@for d in $(TEST_DIRS); do \
-	  rm -rf $(BUILD)/testsuite/$$d && mkdir -p $(BUILD)/testsuite/$$d || exit 1; \
-	  exps=$$(cd testsuite && ls $$d/*.exp); \
+	  rm -rf $(TEST_OUT)/$$d && mkdir -p $(TEST_OUT)/$$d || exit 1; \
+	  exps=$$(cd testsuite && ls $(if $(TEST_NAMED),\
+	    $(addprefix $$d/,$(TEST_NAMED)) 2>/dev/null,$$d/*.exp)); \
 	  echo "=== runtest $$exps"; \
-	  ( cd $(BUILD)/testsuite/$$d && \
+	  ( cd $(TEST_OUT)/$$d && \
 	    $(RUNTEST) --tool erbium --srcdir $(CURDIR)/testsuite \
-	      --objdir $(abspath $(BUILD))/testsuite $(RUNTESTFLAGS) $$exps ) \
+	      --objdir $(abspath $(TEST_OUT)) $(RUNTESTFLAGS) $$exps ) \
 	    || echo "(runtest reported failures in $$d)"; \
 	done
-	@scripts/sum-results $(TEST_SUMS)
+	@scripts/sum-results --merge $(TEST_OUT) $(TEST_SUMS)
 
 # Sanitizer runs: the runtime suite with threads and with fibers
 # (testsuite/runtime, runtime-fibers) and the FM receiver's tests
@@ -283,21 +323,44 @@ check-tsan:
 # ---------------------------------------------------------------------------
 # Benchmarks.  bench/bench.mk, when present, adds its programs (built under
 # $(BUILD)/bench/) to BENCH_PROGS together with their rules.
+#
+#   make bench [QUICK=1]  the series (scripts/bench), its CSVs into
+#                         $(BENCH_RESULTS) = $(BUILD)/bench/results/, which
+#                         it empties first: the tracked bench/results/
+#                         stay as they are
+#   make bench-record     the full series as make bench does, then its
+#                         CSVs copied into the tracked bench/results/ (the
+#                         figures docs/performance.md quotes)
+# Both install the bench tier of scripts/install-deps first (the peers),
+# make demo its demo tier.
 # ---------------------------------------------------------------------------
 BENCH_PROGS :=
 -include bench/bench.mk
+BENCH_RESULTS := $(BUILD)/bench/results
 
-.PHONY: bench-build demo bench
+.PHONY: bench-build demo bench bench-record
 bench-build: all $(BENCH_PROGS)
 
 demo: all $(FMO_NET_PNG)
+	scripts/install-deps --quiet demo
 	BUILD='$(BUILD)' scripts/demo
 
 bench: all
+	scripts/install-deps --quiet bench
 	$(MAKE) bench-build
-	@test -x scripts/bench || \
-	  { echo "error: scripts/bench does not exist yet" >&2; exit 1; }
-	QUICK='$(QUICK)' BUILD='$(BUILD)' scripts/bench
+	rm -rf $(BENCH_RESULTS) && mkdir -p $(BENCH_RESULTS)
+	QUICK='$(QUICK)' BUILD='$(BUILD)' scripts/bench --results $(BENCH_RESULTS)
+
+bench-record: all
+	@test -z "$(QUICK)" || test "$(QUICK)" = 0 || { echo "error: make \
+	bench-record records the full series; QUICK=$(QUICK) is for make bench" >&2; \
+	exit 1; }
+	scripts/install-deps --quiet bench
+	$(MAKE) bench-build
+	rm -rf $(BENCH_RESULTS) && mkdir -p $(BENCH_RESULTS)
+	QUICK= BUILD='$(BUILD)' scripts/bench --results $(BENCH_RESULTS)
+	cp $(BENCH_RESULTS)/*.csv bench/results/
+	@echo "bench-record: bench/results/*.csv updated from $(BENCH_RESULTS)"
 
 # ---------------------------------------------------------------------------
 # erbium-gcc wrapper (begin).  scripts/erbium-gcc.in with its @...@ values

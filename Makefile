@@ -15,9 +15,10 @@
 #   make check        run every testsuite/*/*.exp with DejaGnu and end with
 #                     one line "N passed, M failed" (RUNTESTFLAGS is passed
 #                     to runtest, e.g. RUNTESTFLAGS=-v; as in GCC,
-#                     RUNTESTFLAGS=X.exp=PATTERN runs only the tests of
-#                     X.exp matching PATTERN, and only the directories
-#                     holding X.exp; TESTDIRS=runtime,... runs only those
+#                     RUNTESTFLAGS=runtime.exp=PATTERN runs only the
+#                     tests of the driver runtime.exp matching PATTERN,
+#                     and only the directories holding a driver of that
+#                     name; TESTDIRS=runtime,... runs only those
 #                     testsuite directories; BUILD=dir builds and tests in
 #                     another build directory)
 #   make check-asan   the runtime suite with threads and with fibers and the
@@ -228,9 +229,10 @@ TEST_EXPS := $(filter-out testsuite/lib/% testsuite/config/%,\
                $(sort $(wildcard testsuite/*/*.exp)))
 RUNTESTFLAGS ?=
 # The drivers RUNTESTFLAGS names, as GCC's `RUNTESTFLAGS=dg.exp=foo.c':
-# the X of every word X.exp or X.exp=PATTERN.  When there is one, only
-# those drivers run (runtest itself, through erbium_init of
-# testsuite/lib/erbium.exp, runs only their tests matching PATTERN).
+# the driver of every word such as runtime.exp or runtime.exp=PATTERN.
+# When there is one, only those drivers run (runtest itself, through
+# erbium_init of testsuite/lib/erbium.exp, runs only their tests matching
+# PATTERN).
 TEST_NAMED := $(sort $(foreach w,$(RUNTESTFLAGS),$(filter %.exp,\
                 $(notdir $(firstword $(subst =, ,$(w)))))))
 TEST_RUN_EXPS := $(if $(TEST_NAMED),\

@@ -147,10 +147,10 @@ tasks_parse (int argc, char **argv, const char *prog, struct tasks_opts *o)
 	exit (fflush (stdout) ? 1 : 0);
       }
     else
-      return tasks_usage_error (prog, c == ':' ? "option needs a value: "
-				: "unknown option: ", argv[optind - 1]);
+      return tasks_usage_error (prog, c == ':' ? "no value for option "
+				: "unknown option ", argv[optind - 1]);
   if (optind < argc)
-    return tasks_usage_error (prog, "unexpected operand: ", argv[optind]);
+    return tasks_usage_error (prog, "unexpected operand ", argv[optind]);
   if (o->block < 1 || o->block > TASKS_BLOCK_MAX)
     {
       fprintf (stderr, "%s: --block: expected 1 to %d elements\n", prog,

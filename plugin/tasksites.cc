@@ -411,7 +411,8 @@ public:
 
   bool gate (function *) final override
   {
-    return !erbium_sites.is_empty () && !printed;
+    return ((!erbium_sites.is_empty () || erbium_network_has_processes ())
+	    && !printed);
   }
 
   unsigned int execute (function *) final override;

@@ -24,7 +24,8 @@
      primitive's result, `hd = tl + C; ... hd = update (v, hd)'), C a
      positive constant, the same for all, and `t' is the index the
      previous call reached (every assignment of t is a constant, that
-     index variable, the primitive's result or `t + C').  Anything else
+     index variable, the primitive's result, a variable holding only
+     that result, or `t + C').  Anything else
      is unknown with the reason.  The burst is the amount asked: update
      may grant less at the end of the record.
    Instance counts are those of the run: its loops' trip counts (a
@@ -337,6 +338,20 @@ np_index_step (const np_raw *r, tree i, tree v, enum erbium_prim p,
   return some ? "" : "its index " + np_text (i) + " is not `t + constant'";
 }
 
+/* Whether E is a variable of R every value of which is the result of a
+   call of P on view V (`hd = update (r, tl + 4)').  */
+static bool
+np_result_var_p (const np_raw *r, tree e, tree v, enum erbium_prim p)
+{
+  auto it = r->values.find (e);
+  if (it == r->values.end ())
+    return false;
+  for (tree x : it->second)
+    if (!np_result_p (x, v, p))
+      return false;
+  return true;
+}
+
 /* Why T, the base of the index of the calls of P on view V in R, is not
    the index the previous call reached (H the index variable), or "".  */
 static std::string
@@ -355,6 +370,7 @@ np_base_moves (const np_raw *r, tree t, tree h, tree v, enum erbium_prim p,
       if (TREE_CODE (s) == INTEGER_CST)
 	continue;
       if ((h && s == h) || np_result_p (s, v, p)
+	  || np_result_var_p (r, s, v, p)
 	  || (np_step (s, &x, &c2) && x == t && c2 == c))
 	{
 	  moves = true;

@@ -21,7 +21,8 @@
    * its burst is the amount each commit (write view) or update (read
      view) moves it by: every such call's index is `t + C' (directly, or
      through a variable every assignment of which is `t + C' or the
-     primitive's result, `hd = tl + C; ... hd = update (v, hd)'), C a
+     primitive's result, `hd = tl + C; ... hd = update (v, hd)'), or a
+     counter (`update (v, i)', i set to constants and `i + C'), C a
      positive constant, the same for all, and `t' is the index the
      previous call reached (every assignment of t is a constant, that
      index variable, the primitive's result, a variable holding only
@@ -307,6 +308,26 @@ np_result_p (tree e, tree v, enum erbium_prim p)
 	  && np_strip (CALL_EXPR_ARG (e, 0)) == v);
 }
 
+/* Whether VALUES, the values of variable I, are constants and `I + C'
+   (at least one, all the same C: *C): I counts by C.  */
+static bool
+np_counter_p (const std::vector<tree> &values, tree i, HOST_WIDE_INT *c)
+{
+  bool some = false;
+  for (tree e : values)
+    {
+      tree x;
+      HOST_WIDE_INT c2;
+      if (TREE_CODE (np_strip (e)) == INTEGER_CST)
+	continue;
+      if (!np_step (e, &x, &c2) || x != i || (some && c2 != *c))
+	return false;
+      *c = c2;
+      some = true;
+    }
+  return some;
+}
+
 /* The step of the index I of a call of P on view V in R: `t + C' itself,
    or a variable H whose every value is `t + C' or P's result.  *X is t,
    *C the constant; *H the variable (or NULL_TREE).  Else the reason.  */
@@ -321,6 +342,11 @@ np_index_step (const np_raw *r, tree i, tree v, enum erbium_prim p,
   auto it = r->values.find (i);
   if (!np_plain_local_p (i) || it == r->values.end ())
     return "its index " + np_text (i) + " is not `t + constant'";
+  if (np_counter_p (it->second, i, c))
+    {
+      *x = i;
+      return "";
+    }
   *h = i;
   bool some = false;
   for (tree e : it->second)

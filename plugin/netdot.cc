@@ -1,4 +1,5 @@
-/* netdot.cc -- the network of OpenMP stream task sites (network.h) as
+/* netdot.cc -- the network of OpenMP stream task sites and Erbium-C
+   processes (network.h) as
    text and as a picture: the "network" section of the erbium-tasks dump
    (one line per node, edge, cycle, fusion and splitting decision, each
    starting with "network "), and the Graphviz file of
@@ -14,7 +15,9 @@
    the writer's burst, the reader's burst and horizon; edges and nodes on
    a cycle in red; an edge whose sites may be fused drawn bold; a node
    fused with others (fuse.cc) filled light blue; a split node a 3-D box
-   (netgrain.cc's splitting decision).  The dump gives, after
+   (netgrain.cc's splitting decision); an Erbium-C process a hexagon,
+   its records dashed edges (a view whose record is not known, an edge
+   to or from a "?").  The dump gives, after
    the eligibility of each edge, whether it was fused ("network fuse
    edge").  */
 

@@ -1,5 +1,5 @@
-/* network.h -- the network of OpenMP stream task sites of a unit: what
-   the four files that build it share.
+/* network.h -- the network of OpenMP stream task sites (and Erbium-C
+   processes) of a unit: what the files that build it share.
 
      network.cc   the facts, recorded from each function's GENERIC at
                   PLUGIN_PRE_GENERICIZE before its sites are outlined:
@@ -11,6 +11,9 @@
                   the control programs that tick), edges (streams from
                   writers to readers, with bursts and horizons),
                   instance counts, cycles (erbium_network_get);
+     netproc.cc   the Erbium-C processes: a node per `run' site, the
+                  views each process opens, records as edges of their
+                  own (erbium_net_proc_nodes);
      netgrain.cc  per edge, whether its two sites may be fused, and per
                   node, whether its site may be split, with the reason;
      fuse.cc      the fusion of the edges eligible and chosen (the
@@ -18,8 +21,9 @@
      netdot.cc    the "network" section of the erbium-tasks dump and the
                   Graphviz file of -fplugin-arg-erbium-graph=FILE.
 
-   A node is a task site (one process per site or per instance) or the
-   control program of a function that reads a stream itself (a tick).
+   A node is a task site (one process per site or per instance), the
+   control program of a function that reads a stream itself (a tick), or
+   the process an Erbium-C `run' starts.
    Instance counts are per run of the program: a constant, an
    expression of the program (a loop's trip count, evaluated when the
    loop is entered), or unknown with the reason; counts are those of the

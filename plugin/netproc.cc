@@ -481,7 +481,8 @@ np_view (const np_raw *r, tree v, tree init, tree fn)
   view.write = np_calls_p (init, "__erbium_new_write_view");
   view.parm = -1;
   view.record = NULL_TREE;
-  tree re = np_strip (CALL_EXPR_ARG (init, 0));
+  tree re = call_expr_nargs (init) ? np_strip (CALL_EXPR_ARG (init, 0))
+	    : error_mark_node;
   if (TREE_CODE (re) == PARM_DECL && DECL_CONTEXT (re) == fn
       && erbium_net.parm_index.count (DECL_UID (re)))
     view.parm = erbium_net.parm_index[DECL_UID (re)];

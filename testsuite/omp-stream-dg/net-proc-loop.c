@@ -21,9 +21,11 @@ process reader (record(int) re) {
   view(int) r = new_read_view(re);
   register_view(r);
   alloc(r, 4);
-  for (int i = 0; ; i++)
+  for (int i = 0; ; i++) {
     if (update(r, i + 1) <= i)
       break;
+    release(r, i + 1);
+  }
 }
 
 process spawner (record(int) re, int n) {
@@ -32,7 +34,7 @@ process spawner (record(int) re, int n) {
 }
 
 int main (int argc, char **argv) {
-  record(int) re = new_record(1, 6 + argc);
+  record(int) re = new_record(1, 5 + argc);
   run writer(re);
   for (int k = 0; k < 4; k++)
     run reader(re);
@@ -42,11 +44,11 @@ int main (int argc, char **argv) {
   er_wait_all ();
   return 0;
 }
-/* { dg-final { scan-plugin-dump "network node 0: process reader \\(run at net-proc-loop.c:31\\), instances loop-counted n \\(for at net-proc-loop.c:30\\)\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network node 1: process writer \\(run at net-proc-loop.c:36\\), instances 1\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network node 2: process reader \\(run at net-proc-loop.c:38\\), instances 4\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network node 3: process spawner \\(run at net-proc-loop.c:39\\), instances 1\n" erbium-tasks } } */
-/* { dg-final { scan-plugin-dump "network node 4: process reader \\(run at net-proc-loop.c:41\\), instances unknown \\(the trip count of while at net-proc-loop.c:40 is not known" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network node 0: process reader \\(run at net-proc-loop.c:33\\), instances loop-counted n \\(for at net-proc-loop.c:32\\)\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network node 1: process writer \\(run at net-proc-loop.c:38\\), instances 1\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network node 2: process reader \\(run at net-proc-loop.c:40\\), instances 4\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network node 3: process spawner \\(run at net-proc-loop.c:41\\), instances 1\n" erbium-tasks } } */
+/* { dg-final { scan-plugin-dump "network node 4: process reader \\(run at net-proc-loop.c:43\\), instances unknown \\(the trip count of while at net-proc-loop.c:42 is not known" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network view node 0: read view r \\(int\\) on record re in main, burst 1, horizon 4\n" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network record edge 0: node 1 -> node 0, record re in main" erbium-tasks } } */
 /* { dg-final { scan-plugin-dump "network record edge 1: node 1 -> node 2, record re in main" erbium-tasks } } */

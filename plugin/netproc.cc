@@ -8,7 +8,8 @@
    the macros of <erbium.h> (the spelling frontend.cc then rewrites):
    * `run P (args)' is `__erbium_run_marker (), P (args)'.  A record
      argument is known when it is a record variable of the function that
-     runs (a local or a global: the same variable is the same record) or
+     runs (a local or a global set at one place in the unit: the same
+     variable is the same record) or
      a parameter of a process that runs (then the arguments the runs of
      that process pass); anything else (a field, an element, a call, a
      parameter of a function that is not a process) is reported unknown
@@ -139,6 +140,12 @@ struct np_raw
 
 static np_raw np_cur;
 
+/* DECL_UID of a record variable -> the places the unit sets it: a
+   variable set at one place is one record (per activation of its
+   function); one set at several, which record reaches a run is not
+   followed.  */
+static std::map<unsigned, int> np_record_sets;
+
 /* The raw facts of the function of scope SCOPE, started anew for a new
    function.  */
 static np_raw *
@@ -160,6 +167,8 @@ np_assign (tree lhs, tree rhs, int scope)
   if (!lhs || !rhs || rhs == error_mark_node)
     return;
   np_raw *r = np_raw_of (scope);
+  if (VAR_P (lhs) && np_record_type_p (TREE_TYPE (lhs)))
+    np_record_sets[DECL_UID (lhs)]++;
   if (POINTER_TYPE_P (TREE_TYPE (lhs))
       && (np_calls_p (rhs, "__erbium_new_read_view")
 	  || np_calls_p (rhs, "__erbium_new_write_view")))
@@ -594,6 +603,18 @@ np_run_count (int run, std::set<unsigned> *seen)
   return np_mult (c, np_scope_count (r.scope, seen));
 }
 
+/* Add record variable REC to *OUT, or, when the unit sets it at several
+   places, say so in *WHY.  */
+static void
+np_add_record (tree rec, std::vector<tree> *out, std::string *why)
+{
+  if (np_record_sets[DECL_UID (rec)] > 1)
+    *why = np_text (rec) + " is set at several places (which record "
+	   "reaches the view is not followed)";
+  else
+    out->push_back (rec);
+}
+
 /* The records the argument of parameter PARM of run RUN may be, into
    *OUT, or why not known into *WHY (SEEN: the runs being followed).  */
 static void
@@ -613,7 +634,7 @@ np_resolve (int run, int parm, std::set<int> *seen, std::vector<tree> *out,
     }
   if (a->record)
     {
-      out->push_back (a->record);
+      np_add_record (a->record, out, why);
       return;
     }
   if (a->parm < 0)
@@ -660,7 +681,7 @@ np_node_views (erbium_network *net, int n, int run)
       std::vector<tree> recs;
       std::string why = v.why;
       if (v.record)
-	recs.push_back (v.record);
+	np_add_record (v.record, &recs, &why);
       else if (v.parm >= 0)
 	{
 	  std::set<int> seen;

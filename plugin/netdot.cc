@@ -1,6 +1,6 @@
 /* netdot.cc -- the network of OpenMP stream task sites and Erbium-C
-   processes (network.h) as
-   text and as a picture: the "network" section of the erbium-tasks dump
+   processes (network.h) as text and as a picture: the "network"
+   section of the erbium-tasks dump
    (one line per node, edge, cycle, fusion and splitting decision, each
    starting with "network "), and the Graphviz file of
    -fplugin-arg-erbium-graph=FILE (the DOT language, graphviz.org),
@@ -302,7 +302,8 @@ nd_dot_records (const erbium_network &net)
       const erbium_net_pview &pv = net.pviews[k];
       if (pv.record)
 	continue;
-      std::string u = "u" + std::to_string (k), n = "n" + std::to_string (pv.node);
+      std::string u = "u" + std::to_string (k);
+      std::string n = "n" + std::to_string (pv.node);
       std::string label = "record ? (" + pv.view->type + ")\nburst "
 			  + nd_short (pv.view->burst) + ", horizon "
 			  + nd_short (pv.view->horizon);

@@ -286,7 +286,8 @@ static bool
 np_step (tree e, tree *x, HOST_WIDE_INT *c)
 {
   e = np_strip (e);
-  if (TREE_CODE (e) == PREINCREMENT_EXPR || TREE_CODE (e) == POSTINCREMENT_EXPR)
+  if (TREE_CODE (e) == PREINCREMENT_EXPR
+      || TREE_CODE (e) == POSTINCREMENT_EXPR)
     {
       *x = TREE_OPERAND (e, 0);
       if (!tree_fits_shwi_p (TREE_OPERAND (e, 1)))

@@ -389,7 +389,8 @@ erbium_dump_sites (void)
 }
 
 /* The pass erbium-tasks: writes the sites' description into its dump,
-   once per unit.  */
+   once per unit (also for a unit without sites that runs Erbium-C
+   processes: the network shows them).  */
 const pass_data erbium_tasks_pass_data = {
   GIMPLE_PASS,
   "erbium-tasks",

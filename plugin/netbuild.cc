@@ -573,6 +573,21 @@ struct nb_tarjan
   int next;
 };
 
+/* The nodes node V of NET has an edge to: streams, and records of
+   Erbium-C processes (network.h, erbium_net_redge).  */
+static std::vector<int>
+nb_successors (const erbium_network *net, int v)
+{
+  std::vector<int> next;
+  for (const erbium_net_edge &e : net->edges)
+    if (e.w.node == v)
+      next.push_back (e.r.node);
+  for (const erbium_net_redge &e : net->redges)
+    if (net->pviews[e.w].node == v)
+      next.push_back (net->pviews[e.r].node);
+  return next;
+}
+
 /* Visit node V (Tarjan's strongconnect): when V is the root of a
    component, pop it; a component of several nodes, or of one with an
    edge to itself, is a cycle of T->net.  */
@@ -582,18 +597,14 @@ nb_strongconnect (nb_tarjan *t, int v)
   t->index[v] = t->low[v] = t->next++;
   t->stack.push_back (v);
   t->on[v] = true;
-  for (const erbium_net_edge &e : t->net->edges)
-    if (e.w.node == v)
+  for (int u : nb_successors (t->net, v))
+    if (t->index[u] < 0)
       {
-	int u = e.r.node;
-	if (t->index[u] < 0)
-	  {
-	    nb_strongconnect (t, u);
-	    t->low[v] = MIN (t->low[v], t->low[u]);
-	  }
-	else if (t->on[u])
-	  t->low[v] = MIN (t->low[v], t->index[u]);
+	nb_strongconnect (t, u);
+	t->low[v] = MIN (t->low[v], t->low[u]);
       }
+    else if (t->on[u])
+      t->low[v] = MIN (t->low[v], t->index[u]);
   if (t->low[v] != t->index[v])
     return;
   std::vector<int> comp;
@@ -606,9 +617,8 @@ nb_strongconnect (nb_tarjan *t, int v)
       comp.push_back (u);
     }
   while (u != v);
-  bool self = false;
-  for (const erbium_net_edge &e : t->net->edges)
-    self |= e.w.node == v && e.r.node == v;
+  std::vector<int> next = nb_successors (t->net, v);
+  bool self = std::find (next.begin (), next.end (), v) != next.end ();
   if (comp.size () < 2 && !self)
     return;
   std::sort (comp.begin (), comp.end ());
@@ -654,6 +664,7 @@ erbium_network_get (void)
   std::vector<std::pair<erbium_net_end, const erbium_net_access *> > ends;
   nb_site_nodes (net, &ends);
   nb_control_nodes (net, &ends);
+  erbium_net_proc_nodes (net);
   nb_edges (net, ends);
   nb_cycles (net);
   erbium_network_grain (net);

@@ -1,5 +1,6 @@
-/* netdot.cc -- the network of OpenMP stream task sites (network.h) as
-   text and as a picture: the "network" section of the erbium-tasks dump
+/* netdot.cc -- the network of OpenMP stream task sites and Erbium-C
+   processes (network.h) as text and as a picture: the "network"
+   section of the erbium-tasks dump
    (one line per node, edge, cycle, fusion and splitting decision, each
    starting with "network "), and the Graphviz file of
    -fplugin-arg-erbium-graph=FILE (the DOT language, graphviz.org),
@@ -14,7 +15,9 @@
    the writer's burst, the reader's burst and horizon; edges and nodes on
    a cycle in red; an edge whose sites may be fused drawn bold; a node
    fused with others (fuse.cc) filled light blue; a split node a 3-D box
-   (netgrain.cc's splitting decision).  The dump gives, after
+   (netgrain.cc's splitting decision); an Erbium-C process a hexagon,
+   its records dashed edges (a view whose record is not known, an edge
+   to or from a "?").  The dump gives, after
    the eligibility of each edge, whether it was fused ("network fuse
    edge").  */
 
@@ -79,6 +82,52 @@ nd_reader (const erbium_network &net, const erbium_net_end &e)
   return e.kind == ERBIUM_ACC_PEEK ? " (peek)" : "";
 }
 
+/* The text of the view of PV and its record, for the dump: "write view
+   w (int) on record re in main, burst 4, horizon 16".  */
+static std::string
+nd_pview (const erbium_net_pview &pv)
+{
+  const erbium_net_view &v = *pv.view;
+  return std::string (v.write ? "write" : "read") + " view " + v.name + " ("
+	 + v.type + ") on record "
+	 + (pv.record ? pv.name : "unknown (" + pv.why + ")") + ", burst "
+	 + erbium_net_value_text (v.burst) + ", horizon "
+	 + erbium_net_value_text (v.horizon);
+}
+
+/* The Erbium-C lines of the dump: each process's views and the records
+   they reach, the records from writers to readers, and why the
+   processes are neither fused nor split.  */
+static void
+nd_dump_processes (FILE *f, const erbium_network &net)
+{
+  if (!erbium_network_has_processes ())
+    return;
+  fprintf (f, "network Erbium-C processes: %u run sites, %u record "
+	   "edges\n",
+	   (unsigned) erbium_net.runs.size (), (unsigned) net.redges.size ());
+  for (const erbium_net_pview &pv : net.pviews)
+    fprintf (f, "network view node %d: %s\n", pv.node, nd_pview (pv).c_str ());
+  for (const erbium_net_redge &e : net.redges)
+    {
+      const erbium_net_pview &w = net.pviews[e.w], &r = net.pviews[e.r];
+      fprintf (f, "network record edge %d: node %d -> node %d, record %s "
+	       "(%s), writer view %s burst %s, horizon %s, reader view %s "
+	       "burst %s, horizon %s\n", e.id, w.node, r.node, w.name.c_str (),
+	       w.view->type.c_str (), w.view->name.c_str (),
+	       erbium_net_value_text (w.view->burst).c_str (),
+	       erbium_net_value_text (w.view->horizon).c_str (),
+	       r.view->name.c_str (),
+	       erbium_net_value_text (r.view->burst).c_str (),
+	       erbium_net_value_text (r.view->horizon).c_str ());
+    }
+  for (const erbium_net_node &n : net.nodes)
+    if (n.run >= 0)
+      fprintf (f, "network grain node %d: neither fused nor split: an "
+	       "Erbium-C process runs as written (fusion and splitting "
+	       "apply to OpenMP stream task sites)\n", n.id);
+}
+
 /* See network.h.  */
 void
 erbium_network_dump (FILE *f)
@@ -102,6 +151,7 @@ erbium_network_dump (FILE *f)
 	     erbium_net_value_text (e.w.burst).c_str (),
 	     erbium_net_value_text (e.r.burst).c_str (), nd_reader (net, e.r),
 	     erbium_net_value_text (e.r.horizon).c_str ());
+  nd_dump_processes (f, net);
   for (unsigned c = 0; c < net.cycles.size (); c++)
     {
       fprintf (f, "network cycle %u: node%s", c,
@@ -169,10 +219,15 @@ nd_fused (const erbium_network &net, const erbium_net_node &n)
 }
 
 /* The DOT statement of node N of NET: a fused node is filled, a split
-   one (not fused) a 3-D box.  */
+   one (not fused) a 3-D box, an Erbium-C process a hexagon.  */
 static std::string
 nd_dot_node (const erbium_network &net, const erbium_net_node &n)
 {
+  if (n.run >= 0)
+    return "  n" + std::to_string (n.id) + " [label=\""
+	   + nd_quote (n.label + "\ninstances " + nd_short (n.count))
+	   + "\", shape=hexagon" + (n.cycle >= 0 ? ", color=red" : "")
+	   + "];\n";
   bool fused = nd_fused (net, n), split = !fused && n.split_flags;
   std::string label = n.label, attrs;
   if (n.site >= 0)
@@ -220,6 +275,45 @@ nd_dot_edge (const erbium_network &net, const erbium_net_edge &e)
 	 + attrs + "];\n";
 }
 
+/* The DOT statements of the records of Erbium-C processes in NET:
+   dashed edges from writer to reader, labelled with the record, the
+   bursts and the horizons; a view whose record is not known goes to
+   (from) a "?" of its own.  */
+static std::string
+nd_dot_records (const erbium_network &net)
+{
+  std::string d;
+  for (const erbium_net_redge &e : net.redges)
+    {
+      const erbium_net_pview &w = net.pviews[e.w], &r = net.pviews[e.r];
+      int cw = net.nodes[w.node].cycle, cr = net.nodes[r.node].cycle;
+      std::string label = "record " + w.name + " (" + w.view->type
+			  + ")\nburst " + nd_short (w.view->burst) + " -> "
+			  + nd_short (r.view->burst) + ", horizon "
+			  + nd_short (w.view->horizon) + " -> "
+			  + nd_short (r.view->horizon);
+      d += "  n" + std::to_string (w.node) + " -> n" + std::to_string (r.node)
+	   + " [label=\"" + nd_quote (label) + "\", style=dashed"
+	   + (cw >= 0 && cw == cr ? ", color=red, fontcolor=red" : "")
+	   + "];\n";
+    }
+  for (unsigned k = 0; k < net.pviews.size (); k++)
+    {
+      const erbium_net_pview &pv = net.pviews[k];
+      if (pv.record)
+	continue;
+      std::string u = "u" + std::to_string (k);
+      std::string n = "n" + std::to_string (pv.node);
+      std::string label = "record ? (" + pv.view->type + ")\nburst "
+			  + nd_short (pv.view->burst) + ", horizon "
+			  + nd_short (pv.view->horizon);
+      d += "  " + u + " [label=\"?\", shape=plaintext];\n  "
+	   + (pv.view->write ? n + " -> " + u : u + " -> " + n)
+	   + " [label=\"" + nd_quote (label) + "\", style=dashed];\n";
+    }
+  return d;
+}
+
 /* The network of the unit in the DOT language.  */
 static std::string
 nd_dot (void)
@@ -232,15 +326,18 @@ nd_dot (void)
 						      (main_input_filename)
 						    : "?")
 		  + "\\n(bold: may be fused; red: cycle; dashed: one "
-		    "process per instance; 3-D: split into workers; ?: "
-		    "unknown)\"];\n"
+		    "process per instance; 3-D: split into workers; "
+		  + std::string (erbium_network_has_processes ()
+				 ? "hexagon: Erbium-C process; dashed edge: record; "
+				 : "")
+		  + "?: unknown)\"];\n"
 		  "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
 		  "  edge [fontname=\"Helvetica\", fontsize=10];\n";
   for (const erbium_net_node &n : net.nodes)
     d += nd_dot_node (net, n);
   for (const erbium_net_edge &e : net.edges)
     d += nd_dot_edge (net, e);
-  return d + "}\n";
+  return d + nd_dot_records (net) + "}\n";
 }
 
 /* Write the Graphviz file -fplugin-arg-erbium-graph names (nothing

@@ -1142,6 +1142,7 @@ net_expr_r (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     }
   net_work (t, w);
+  erbium_netproc_expr (t, w->scope->id, w->chain);
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:
@@ -1237,6 +1238,7 @@ net_stmt (tree t, net_walk *w)
       break;
     case DECL_EXPR:
       net_declared (DECL_EXPR_DECL (t), w);
+      erbium_netproc_decl (DECL_EXPR_DECL (t), w->scope->id);
       if (VAR_P (DECL_EXPR_DECL (t)) && !TREE_STATIC (DECL_EXPR_DECL (t)))
 	net_expr (DECL_INITIAL (DECL_EXPR_DECL (t)), w);
       break;
@@ -1463,4 +1465,5 @@ erbium_network_note_function (tree fn)
   w.site = NULL;
   net_stmt (DECL_SAVED_TREE (fn), &w);
   net_finish_scope (&w);
+  erbium_netproc_finish (fn);
 }

@@ -1,5 +1,5 @@
-/* network.h -- the network of OpenMP stream task sites of a unit: what
-   the four files that build it share.
+/* network.h -- the network of OpenMP stream task sites (and Erbium-C
+   processes) of a unit: what the files that build it share.
 
      network.cc   the facts, recorded from each function's GENERIC at
                   PLUGIN_PRE_GENERICIZE before its sites are outlined:
@@ -11,6 +11,9 @@
                   the control programs that tick), edges (streams from
                   writers to readers, with bursts and horizons),
                   instance counts, cycles (erbium_network_get);
+     netproc.cc   the Erbium-C processes: a node per `run' site, the
+                  views each process opens, records as edges of their
+                  own (erbium_net_proc_nodes);
      netgrain.cc  per edge, whether its two sites may be fused, and per
                   node, whether its site may be split, with the reason;
      fuse.cc      the fusion of the edges eligible and chosen (the
@@ -18,8 +21,9 @@
      netdot.cc    the "network" section of the erbium-tasks dump and the
                   Graphviz file of -fplugin-arg-erbium-graph=FILE.
 
-   A node is a task site (one process per site or per instance) or the
-   control program of a function that reads a stream itself (a tick).
+   A node is a task site (one process per site or per instance), the
+   control program of a function that reads a stream itself (a tick), or
+   the process an Erbium-C `run' starts.
    Instance counts are per run of the program: a constant, an
    expression of the program (a loop's trip count, evaluated when the
    loop is entered), or unknown with the reason; counts are those of the
@@ -228,6 +232,59 @@ struct erbium_net_scope
   std::vector<std::pair<tree, double> > work_calls;
 };
 
+/* ---- Erbium-C processes (netproc.cc) ---- */
+
+/* A view an Erbium-C process opens (new_read_view, new_write_view), as
+   its function shows it.  Its record is a parameter of the process
+   (PARM >= 0: the argument each run passes), a record variable (RECORD,
+   kept: a global, or a local of the process), or not known (WHY).
+   Burst: the elements one commit (write view) or update (read view)
+   moves the view by, when every one of them moves it from the index the
+   previous one reached by the same constant; horizon: the constant of
+   its alloc.  Both in elements of the record.  */
+struct erbium_net_view
+{
+  std::string name, type;
+  bool write;
+  int parm;
+  tree record;
+  std::string why;
+  erbium_net_value burst, horizon;
+};
+
+/* A record argument of a run: a record variable of the function that
+   runs (RECORD, kept), a parameter of it (PARM >= 0), or not known
+   (WHY).  ARG is the process's parameter it is passed to.  */
+struct erbium_net_run_arg
+{
+  int arg;
+  tree record;
+  int parm;
+  std::string why;
+};
+
+/* A `run P (args)' of the unit: the process P (kept), the scope that
+   runs it and where, its record arguments.  */
+struct erbium_net_run
+{
+  tree proc;
+  std::string name;
+  int scope;
+  erbium_net_at at;
+  std::vector<erbium_net_run_arg> args;
+};
+
+/* Called by the walk of network.cc on each expression T of scope SCOPE
+   at the loops and conditions CHAIN (run constructs, primitive calls,
+   assignments), and on each variable DECL declared with an initial
+   value, before the function's GENERIC is genericized.  */
+void erbium_netproc_expr (tree t, int scope, const std::vector<int> &chain);
+void erbium_netproc_decl (tree decl, int scope);
+
+/* At the end of the walk of function FN: settle the views FN opens
+   (their records, bursts and horizons) while its trees are alive.  */
+void erbium_netproc_finish (tree fn);
+
 /* The facts of the unit (network.cc).  */
 struct erbium_net_facts
 {
@@ -241,6 +298,10 @@ struct erbium_net_facts
   /* DECL_UID of a parameter -> its position (GCC drops a function's
      DECL_ARGUMENTS once it is compiled).  */
   std::map<unsigned, int> parm_index;
+  /* Erbium-C: the runs, and per process (DECL_UID of its function) the
+     views it opens (netproc.cc).  */
+  std::vector<erbium_net_run> runs;
+  std::map<unsigned, std::vector<erbium_net_view> > views;
 };
 
 extern erbium_net_facts erbium_net;
@@ -266,6 +327,9 @@ struct erbium_net_node
      er_site flags that say so (0: not split).  */
   std::string split_text;
   int split_flags;
+  /* An Erbium-C process: the run that starts it (erbium_net.runs index),
+     or -1 (then SITE says what the node is).  */
+  int run = -1;
 };
 
 /* One end of an edge: the node, its access (index in the creation's
@@ -332,10 +396,33 @@ struct erbium_net_root
   std::string why;
 };
 
+/* A view of the process of node NODE (erbium_net.views), and the record
+   it reaches: its name, or, when the unit does not show which record
+   that is, NAME empty and WHY.  */
+struct erbium_net_pview
+{
+  int node;
+  const erbium_net_view *view;
+  tree record;
+  std::string name, why;
+};
+
+/* A record from a process that opens a write view on it to one that
+   opens a read view (erbium_net_pview indices W and R).  Erbium-C
+   records are edges of their own: fusion and splitting, which apply to
+   task sites, never see them.  */
+struct erbium_net_redge
+{
+  int id;
+  int w, r;
+};
+
 struct erbium_network
 {
   std::vector<erbium_net_node> nodes;
   std::vector<erbium_net_edge> edges;
+  std::vector<erbium_net_pview> pviews;
+  std::vector<erbium_net_redge> redges;
   std::vector<erbium_net_root> roots;
   /* Each cycle: its nodes (a node with a self-loop alone, or a strongly
      connected component of several).  */
@@ -353,6 +440,10 @@ erbium_net_value erbium_net_scope_count (int s);
    empty): unknown under a condition or in a loop of unknown trip
    count.  */
 erbium_net_value erbium_net_chain_count (const std::vector<int> &chain);
+
+/* The nodes of the Erbium-C processes of the unit (one per run), their
+   views and the records between them into *NET (netproc.cc).  */
+void erbium_net_proc_nodes (erbium_network *net);
 
 /* The text of a value: "4", "loop-counted n (for at f.c:3)", "unknown
    (why)".  */

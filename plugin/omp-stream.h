@@ -450,6 +450,10 @@ std::string erbium_net_where (location_t loc);
    are outlined: outline.cc, for each function it is given.  */
 void erbium_network_note_function (tree fn);
 
+/* Whether the unit runs Erbium-C processes (`run', netproc.cc): the
+   erbium-tasks dump then has a network to show without task sites.  */
+bool erbium_network_has_processes (void);
+
 /* Write the network section into the erbium-tasks dump FILE
    (tasksites.cc).  */
 void erbium_network_dump (FILE *file);

@@ -134,8 +134,8 @@ static const struct erbium_arg
     "erbium-tasks; default all)",
     ERBIUM_ARG_DUMP, NULL },
   { "graph", "graph=FILE",
-    "write the unit's network of OpenMP stream task sites as Graphviz to "
-    "FILE", ERBIUM_ARG_GRAPH, NULL },
+    "write the unit's network of OpenMP stream task sites and Erbium-C "
+    "processes as Graphviz to FILE", ERBIUM_ARG_GRAPH, NULL },
   { "fuse", "fuse=auto|off|all",
     "fuse the writer and reader of eligible streams between OpenMP stream "
     "task sites into one process: as the plugin decides, never, or always "

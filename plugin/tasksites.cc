@@ -389,7 +389,8 @@ erbium_dump_sites (void)
 }
 
 /* The pass erbium-tasks: writes the sites' description into its dump,
-   once per unit.  */
+   once per unit (also for a unit without sites that runs Erbium-C
+   processes: the network shows them).  */
 const pass_data erbium_tasks_pass_data = {
   GIMPLE_PASS,
   "erbium-tasks",
@@ -411,7 +412,8 @@ public:
 
   bool gate (function *) final override
   {
-    return !erbium_sites.is_empty () && !printed;
+    return ((!erbium_sites.is_empty () || erbium_network_has_processes ())
+	    && !printed);
   }
 
   unsigned int execute (function *) final override;

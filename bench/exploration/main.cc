@@ -31,6 +31,7 @@
 // warm-up run and stops them after the last run: the series as a user
 // would run it, with other work on its cores.
 
+#include <getopt.h>
 #include <sched.h>
 #include <signal.h>
 #include <time.h>
@@ -121,7 +122,9 @@ usage (FILE *f)
 "  --hog N          N busy-loop processes beside the whole series (default\n"
 "                   0); the CSV's rows of hog N are replaced, others kept\n"
 "  --csv PATH       CSV output (default bench/results/exploration.csv;\n"
-"                   'none' for no CSV)\n");
+"                   'none' for no CSV)\n"
+"  --help, -h       print this help and exit\n"
+"A value follows its option after '=' or as the next argument.\n");
 }
 
 // Split S at commas.
@@ -154,11 +157,7 @@ parse_impls (const std::string &list)
 	if (s == i.name)
 	  found = &i;
       if (!found)
-	{
-	  std::fprintf (stderr, "exploration: unknown implementation '%s'\n",
-			s.c_str ());
-	  std::exit (2);
-	}
+	xb_usage_error ("--impls: unknown implementation '%s'", s.c_str ());
       out.push_back (found);
     }
   return out;
@@ -176,17 +175,113 @@ parse_configs (const std::string &list)
 	if (s == c.name)
 	  found = &c;
       if (!found)
-	{
-	  std::fprintf (stderr, "exploration: unknown configuration '%s'\n",
+	xb_usage_error ("--configs: unknown configuration '%s'",
 			s.c_str ());
-	  std::exit (2);
-	}
       out.push_back (found);
     }
   return out;
 }
 
-// Parse the command line: presets (--quick, --demo) first, then the
+// getopt_long's codes for the long options: above any character.
+enum
+{
+  OPT_QUICK = 0x100, OPT_DEMO, OPT_NO_CAPS, OPT_IMPLS, OPT_CONFIGS,
+  OPT_BURSTS, OPT_INDICES, OPT_HORIZON, OPT_RUNS, OPT_CSV, OPT_RUN_BUDGET,
+  OPT_HOG, OPT_HELP
+};
+
+static const struct option kLongOptions[] = {
+  { "quick", no_argument, nullptr, OPT_QUICK },
+  { "demo", no_argument, nullptr, OPT_DEMO },
+  { "no-caps", no_argument, nullptr, OPT_NO_CAPS },
+  { "impls", required_argument, nullptr, OPT_IMPLS },
+  { "configs", required_argument, nullptr, OPT_CONFIGS },
+  { "bursts", required_argument, nullptr, OPT_BURSTS },
+  { "indices", required_argument, nullptr, OPT_INDICES },
+  { "horizon", required_argument, nullptr, OPT_HORIZON },
+  { "runs", required_argument, nullptr, OPT_RUNS },
+  { "csv", required_argument, nullptr, OPT_CSV },
+  { "run-budget", required_argument, nullptr, OPT_RUN_BUDGET },
+  { "hog", required_argument, nullptr, OPT_HOG },
+  { "help", no_argument, nullptr, OPT_HELP },
+  { nullptr, 0, nullptr, 0 },
+};
+
+// Apply preset C (OPT_QUICK or OPT_DEMO) to O and the lists' texts.
+static void
+apply_preset (Options &o, int c, std::string &impls, std::string &configs,
+	      std::string &bursts)
+{
+  if (c == OPT_QUICK)
+    {
+      o.preset = "quick";
+      o.log_n = 22;
+      bursts = "1,64,1024";
+      o.runs = 3;
+      o.run_budget = 0.04;
+      o.log_floor = 15;
+    }
+  else
+    {
+      o.preset = "demo";
+      o.log_n = 24;
+      configs = "1p1c,4p1c";
+      bursts = "1,64,1024,4096";
+      impls = "erbium,boost-spsc,ck-ring-spsc,moodycamel-cq";
+      o.runs = 3;
+      o.run_budget = 0.15;
+    }
+}
+
+// Apply the explicit option C with value V (getopt_long's optarg) to O
+// and the lists' texts; *CSV_GIVEN set when it is --csv.
+static void
+apply_option (Options &o, int c, const char *v, std::string &impls,
+	      std::string &configs, std::string &bursts, bool *csv_given)
+{
+  char *end;
+  switch (c)
+    {
+    case OPT_NO_CAPS:
+      o.caps = false;
+      break;
+    case OPT_IMPLS:
+      impls = v;
+      break;
+    case OPT_CONFIGS:
+      configs = v;
+      break;
+    case OPT_BURSTS:
+      bursts = v;
+      break;
+    case OPT_INDICES:
+      o.log_n = xb_parse_int ("--indices", v, 4, 30);
+      break;
+    case OPT_HORIZON:
+      o.log_h = xb_parse_int ("--horizon", v, 4, 28);
+      break;
+    case OPT_RUNS:
+      o.runs = xb_parse_int ("--runs", v, 1, 1000);
+      break;
+    case OPT_HOG:
+      o.hog = xb_parse_int ("--hog", v, 0, XB_HOG_MAX);
+      break;
+    case OPT_RUN_BUDGET:
+      o.run_budget = std::strtod (v, &end);
+      if (end == v || *end || !(o.run_budget > 0))
+	xb_usage_error ("--run-budget: '%s' is not a positive number of "
+			"seconds", v);
+      break;
+    case OPT_CSV:
+      o.csv = v;
+      *csv_given = true;
+      break;
+    }
+}
+
+// Parse the command line with getopt_long (--opt=V or --opt V; -h or
+// --help prints the usage on stdout and exits 0; a bad option exits 2
+// through xb_usage_error): presets (--quick, --demo) first, then the
 // explicit options, which override them wherever they appear.
 Options
 parse_options (int argc, char **argv)
@@ -194,99 +289,31 @@ parse_options (int argc, char **argv)
   Options o;
   std::string impls = "all", configs = "all", bursts = "1,8,64,1024,4096";
   bool csv_given = false;
+  opterr = 0;
   for (int pass = 0; pass < 2; pass++)
-    for (int i = 1; i < argc; i++)
-      {
-	std::string a = argv[i];
-	bool preset = a == "--quick" || a == "--demo";
-	if (a == "--help" || a == "-h")
+    {
+      // optind 0: getopt_long starts over (glibc).
+      optind = 0;
+      int c;
+      while ((c = getopt_long (argc, argv, ":h", kLongOptions, nullptr))
+	     != -1)
+	if (c == 'h' || c == OPT_HELP)
 	  {
 	    usage (stdout);
-	    std::exit (0);
+	    std::exit (std::fflush (stdout) != 0);
 	  }
-	if (preset)
+	else if (c == '?' || c == ':')
+	  xb_bad_option (argv, c);
+	else if (c == OPT_QUICK || c == OPT_DEMO)
 	  {
-	    if (pass == 1)
-	      continue;
-	    if (a == "--quick")
-	      {
-		o.preset = "quick";
-		o.log_n = 22;
-		bursts = "1,64,1024";
-		o.runs = 3;
-		o.run_budget = 0.04;
-		o.log_floor = 15;
-	      }
-	    else
-	      {
-		o.preset = "demo";
-		o.log_n = 24;
-		configs = "1p1c,4p1c";
-		bursts = "1,64,1024,4096";
-		impls = "erbium,boost-spsc,ck-ring-spsc,moodycamel-cq";
-		o.runs = 3;
-		o.run_budget = 0.15;
-	      }
-	    continue;
+	    if (pass == 0)
+	      apply_preset (o, c, impls, configs, bursts);
 	  }
-	if (a == "--no-caps")
-	  {
-	    o.caps = false;
-	    continue;
-	  }
-	static const char *const with_arg[] = { "--impls", "--configs",
-	  "--bursts", "--indices", "--horizon", "--runs", "--csv",
-	  "--run-budget", "--hog" };
-	bool known = false;
-	for (const char *w : with_arg)
-	  known |= a == w;
-	if (!known)
-	  {
-	    std::fprintf (stderr, "exploration: unknown option '%s'\n",
-			  a.c_str ());
-	    usage (stderr);
-	    std::exit (2);
-	  }
-	if (i + 1 >= argc)
-	  {
-	    std::fprintf (stderr, "exploration: %s needs an argument\n",
-			  a.c_str ());
-	    std::exit (2);
-	  }
-	std::string v = argv[++i];
-	if (pass == 0)
-	  continue;
-	if (a == "--impls")
-	  impls = v;
-	else if (a == "--configs")
-	  configs = v;
-	else if (a == "--bursts")
-	  bursts = v;
-	else if (a == "--indices")
-	  o.log_n = xb_parse_int ("--indices", v.c_str (), 4, 30);
-	else if (a == "--horizon")
-	  o.log_h = xb_parse_int ("--horizon", v.c_str (), 4, 28);
-	else if (a == "--runs")
-	  o.runs = xb_parse_int ("--runs", v.c_str (), 1, 1000);
-	else if (a == "--hog")
-	  o.hog = xb_parse_int ("--hog", v.c_str (), 0, XB_HOG_MAX);
-	else if (a == "--run-budget")
-	  {
-	    char *end;
-	    o.run_budget = std::strtod (v.c_str (), &end);
-	    if (*end || !(o.run_budget > 0))
-	      {
-		std::fprintf (stderr, "exploration: --run-budget: '%s' is not "
-			      "a positive number of seconds\n", v.c_str ());
-		std::exit (2);
-	      }
-	  }
-	else if (a == "--csv")
-	  {
-	    o.csv = v;
-	    csv_given = true;
-	  }
-      }
+	else if (pass == 1)
+	  apply_option (o, c, optarg, impls, configs, bursts, &csv_given);
+      if (optind < argc)
+	xb_usage_error ("unexpected operand '%s'", argv[optind]);
+    }
   if (std::strcmp (o.preset, "demo") == 0 && !csv_given)
     o.csv = "none";
   if (impls == "all")
@@ -303,16 +330,10 @@ parse_options (int argc, char **argv)
     o.bursts.push_back (xb_parse_int ("--bursts", s.c_str (), 1, 1 << 20));
   for (int k : o.bursts)
     if (k > (1 << o.log_h))
-      {
-	std::fprintf (stderr, "exploration: burst %d is larger than the "
-		      "horizon 2^%d\n", k, o.log_h);
-	std::exit (2);
-      }
+      xb_usage_error ("burst %d is larger than the horizon 2^%d", k,
+		      o.log_h);
   if (o.impls.empty () || o.configs.empty () || o.bursts.empty ())
-    {
-      std::fprintf (stderr, "exploration: nothing to run\n");
-      std::exit (2);
-    }
+    xb_usage_error ("nothing to run");
   return o;
 }
 

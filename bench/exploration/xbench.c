@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
@@ -113,11 +114,38 @@ xb_parse_int (const char *opt, const char *s, int lo, int hi)
   long v = strtol (s, &end, 10);
   if (errno || end == s || *end || v < lo || v > hi)
     {
-      fprintf (stderr, "%s: %s %s: expected an integer in %d..%d\n",
-	       program_invocation_short_name, opt, s, lo, hi);
-      exit (2);
+      xb_usage_error ("%s %s: expected an integer in %d..%d", opt, s, lo,
+		      hi);
     }
   return (int) v;
+}
+
+/* See xbench.h.  */
+void
+xb_usage_error (const char *fmt, ...)
+{
+  va_list ap;
+  fprintf (stderr, "%s: ", program_invocation_short_name);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fprintf (stderr, "\nTry '%s --help' for more information.\n",
+	   program_invocation_short_name);
+  exit (2);
+}
+
+/* See xbench.h.  */
+void
+xb_bad_option (char **argv, int c)
+{
+  const char *o = argv[optind - 1];
+  if (c == ':')
+    xb_usage_error ("option '%s' needs a value", o);
+  if (optopt > 0 && optopt < 0x100)
+    xb_usage_error ("unknown option '-%c'", optopt);
+  if (optopt)
+    xb_usage_error ("option '%s' takes no value", o);
+  xb_usage_error ("unknown or ambiguous option '%s'", o);
 }
 
 /* The CSV being written (xb_csv_open .. xb_csv_close): its path, the

@@ -177,13 +177,23 @@ void xb_fatal (const char *fmt, ...)
 
 /* Whether the short form is asked for: "--quick" among the ARGC - 1
    arguments from ARGV[1], or QUICK in the environment set to anything but
-   "" and "0".  */
+   "" and "0" (xb_quick (0, NULL): the environment alone, for a driver
+   that parses --quick itself).  */
 int xb_quick (int argc, char **argv);
 /* The whole decimal integer S given for option OPT (for the message),
    which must lie in LO .. HI.  Anything else is a bad option: prints
-   "PROGRAM: OPT S: expected an integer in LO..HI" on stderr and exits with
-   status 2.  */
+   "PROGRAM: OPT S: expected an integer in LO..HI" and the pointer to
+   --help on stderr and exits with status 2.  */
 int xb_parse_int (const char *opt, const char *s, int lo, int hi);
+/* A bad command line: prints "PROGRAM: " and FMT (a printf format and
+   its arguments) as one line, then "Try 'PROGRAM --help' for more
+   information.", on stderr, and exits with status 2.  */
+void xb_usage_error (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2)));
+/* getopt_long (opterr 0, optstring starting with ':') returned C, '?' or
+   ':', for ARGV: xb_usage_error with what was wrong (an unknown or
+   ambiguous option, a missing value, a value given to a flag).  */
+void xb_bad_option (char **argv, int c) __attribute__ ((noreturn));
 /* Open the CSV file PATH for the rows of a series run with HOG (0 ..)
    busy-loop processes beside it (xb_hog_start), after creating the
    directories leading to it (mkdir -p).  HEADER is the line of column

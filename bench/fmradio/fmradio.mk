@@ -10,7 +10,8 @@
 #                                constants for gnuradio.py (the gnuradio row)
 #
 # Both link the objects of examples/fmradio/fmradio.mk, FM_OBJS (the block
-# steps of blocks.c, dsp.c and wav.c, with the plugin's loop placement),
+# steps of blocks.c, dsp.c and wav.c, with the plugin's loop placement,
+# and libsndfile, FM_SNDFILE_LIBS, which wav.c reads and writes with),
 # the ones the sequential build links, so that every build computes the
 # same floats and places its filter loops alike.  The other
 # implementations the driver (bench/fmradio/run) measures are
@@ -44,7 +45,7 @@ FMB_TBB      := $(BUILD)/bench/fmradio-tbb
 FMB_TAPS     := $(BUILD)/bench/fmradio-taps
 # The peers' own code has no filter loop: no placement.
 FMB_CXXFLAGS := -std=gnu++17 $(CPPFLAGS) $(CXXFLAGS) -O3 -Wall -Wextra \
-                -I$(FM_DIR)
+                -I$(FM_DIR) $(FM_SNDFILE_CFLAGS)
 
 # The omp-stream row's program (examples/fmradio-omp/fmradio-omp.mk).
 BENCH_PROGS += $(FMB_GOMP) $(FMB_TBB) $(FMB_TAPS) $(FMO_PROG)
@@ -59,11 +60,11 @@ $(FMB_OBJD)/tbb.o: $(FMB_DIR)/tbb.cc
 
 $(FMB_GOMP): $(FMB_OBJD)/gomp.o $(FM_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -fopenmp -o $@ $^ -lm
+	$(CC) $(LDFLAGS) -fopenmp -o $@ $^ $(FM_SNDFILE_LIBS) -lm
 
 $(FMB_TBB): $(FMB_OBJD)/tbb.o $(FM_OBJS)
 	@mkdir -p $(@D)
-	$(CXX) $(LDFLAGS) -o $@ $^ -ltbb -lpthread -lm
+	$(CXX) $(LDFLAGS) -o $@ $^ -ltbb $(FM_SNDFILE_LIBS) -lpthread -lm
 
 # The taps helper links the very dsp.o the C builds link: the same taps
 # to the bit.

@@ -4,8 +4,9 @@
    flowgraph) filters with exactly the numbers every C build uses, from
    the same code, rather than with copies that could drift.
 
-   Usage: fmradio-taps [--eq G0,G1,G2,G3]   (the equaliser's gains, as
-   the receivers take them: util.h's fm_eq_opt; all 1 without it).
+   Usage: fmradio-taps [--eq G0,G1,G2,G3] [--help]   (the equaliser's
+   gains, as the receivers take them: util.h's fm_eq_opt, --eq=G or --eq
+   G; all 1 without it).
 
    Output, one item per line, "NAME VALUE...", values separated by
    single spaces, floats as C99 hexadecimal literals (%a: exact, read
@@ -23,7 +24,8 @@
      eq0 F... .. eqN F...  equaliser band 0 .. FM_EQ_BANDS - 1, FM_EQ_TAPS
                     taps each, same order, the gains applied
    Exit status 0; 1 when the output cannot be written; 2 on bad usage
-   (a message on stderr).  */
+   (a message and the pointer to --help on stderr, util.h's
+   fm_opt_error).  */
 #include "util.h"
 
 /* Print NAME and the N floats H on one line.  */
@@ -43,15 +45,30 @@ main (int argc, char **argv)
   double gain[FM_EQ_BANDS];
   for (int b = 0; b < FM_EQ_BANDS; b++)
     gain[b] = 1.0;
-  if (argc == 3 && !strcmp (argv[1], "--eq"))
+  static const struct option lo[] = {
+    { "eq", required_argument, NULL, FM_OPT_EQ },
+    { "help", no_argument, NULL, FM_OPT_HELP },
+    { NULL, 0, NULL, 0 },
+  };
+  opterr = 0;
+  int c;
+  while ((c = getopt_long (argc, argv, ":", lo, NULL)) != -1)
+    if (c == FM_OPT_HELP)
+      {
+	printf ("usage: %s [--eq=G0,G1,G2,G3]\nPrints the FM receiver's "
+		"constants and filter taps, one \"NAME VALUE...\" a line;\n"
+		"--eq: the equaliser's %d band gains, 0 to 16 each (default "
+		"all 1).\n", prog, FM_EQ_BANDS);
+	return fflush (stdout) == 0 ? 0 : 1;
+      }
+    else if (c != FM_OPT_EQ)
+      return fm_opt_error (prog, argv, c), 2;
+    else if (fm_eq_opt (prog, optarg, gain))
+      return fm_try_help (prog), 2;
+  if (optind < argc)
     {
-      if (fm_eq_opt (prog, argv[2], gain))
-	return 2;
-    }
-  else if (argc != 1)
-    {
-      fprintf (stderr, "usage: %s [--eq G0,G1,G2,G3]\n", prog);
-      return 2;
+      fprintf (stderr, "%s: unexpected operand '%s'\n", prog, argv[optind]);
+      return fm_try_help (prog), 2;
     }
 
   struct fm_taps t;

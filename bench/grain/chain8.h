@@ -69,7 +69,7 @@ chain8_all (float x)
 /* Parse PROG's command line (--log2 L, elements 2^L; --verify is
    accepted and changes nothing: the driver compares digests) into
    *N (elements), and allocate and fill IN and allocate OUT.  Returns 0,
-   or -1 after the usage on stderr.  */
+   or -1 after a message on stderr (grain_parse).  */
 static inline int
 chain8_setup (int argc, char **argv, const char *prog, long *n, float **in,
 	      float **out)

@@ -139,7 +139,7 @@ chol_fill (struct chol_run *r)
 
 /* Parse PROG's command line into R (--log2 L: N = 2^L; --block-log2 B:
    tiles of 2^B, B <= L; --verify), allocate and fill its tiles and set
-   OpenBLAS to THREADS threads.  Returns 0, or -1 after the usage on
+   OpenBLAS to THREADS threads.  Returns 0, or -1 after a message on
    stderr.  */
 static inline int
 chol_setup (int argc, char **argv, const char *prog, struct chol_run *r,

@@ -4,7 +4,7 @@
    (FFTW's threads interface).
 
    Usage: grain-fft-fftw [--threads T] [--log2 L] [--radix R]
-   [--verify] (the radix is not used).  Prints the summary line
+   [--verify] (the radix is not used; options in any order, --help).  Prints the summary line
    (grain.h) as impl fftw-Tt; exit status 0, 1 on a wrong result, 2 on
    bad usage.  */
 #include "fft.h"
@@ -14,22 +14,8 @@ main (int argc, char **argv)
 {
   static const char prog[] = "grain-fft-fftw";
   long threads = 1;
-  /* --threads first, the rest as the other programs'.  */
-  if (argc > 2 && !strcmp (argv[1], "--threads"))
-    {
-      char *end;
-      threads = strtol (argv[2], &end, 10);
-      if (*end || end == argv[2] || threads < 1 || threads > 64)
-	{
-	  fprintf (stderr, "%s: --threads: expected 1 to 64\n", prog);
-	  return 2;
-	}
-      argv[2] = argv[0];
-      argv += 2;
-      argc -= 2;
-    }
   struct fft_run r;
-  if (fft_setup (argc, argv, prog, &r))
+  if (fft_setup (argc, argv, prog, &r, &threads))
     return 2;
   if (!fftw_init_threads ())
     {

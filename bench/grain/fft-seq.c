@@ -14,7 +14,7 @@ main (int argc, char **argv)
 {
   static const char prog[] = "grain-fft-seq";
   struct fft_run r;
-  if (fft_setup (argc, argv, prog, &r))
+  if (fft_setup (argc, argv, prog, &r, NULL))
     return 2;
   long n = r.n;
   /* Two scratch arrays of N points, used in turn by the levels.  */

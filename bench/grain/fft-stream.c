@@ -36,7 +36,7 @@ main (int argc, char **argv)
 {
   static const char prog[] = "grain-fft-" GRAIN_IMPL;
   struct fft_run r;
-  if (fft_setup (argc, argv, prog, &r))
+  if (fft_setup (argc, argv, prog, &r, NULL))
     return 2;
   long n = r.n, radix = r.radix;
   fft_cplx *out = grain_alloc (prog, n, sizeof (fft_cplx));

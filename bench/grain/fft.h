@@ -95,18 +95,22 @@ fft_leaf (fftw_plan p, const fft_cplx *in, fft_cplx *out)
 }
 
 /* Parse PROG's command line into R (--log2 L, --radix R <= L - 1,
-   --verify), allocate and fill the input and the twiddles, and plan the
-   leaves.  Returns 0, or -1 after the usage on stderr.  */
+   --verify) and, when THREADS is not NULL, --threads T (1 to 64) into
+   *THREADS, which holds its default; allocate and fill the input and the
+   twiddles, and plan the leaves.  Returns 0, or -1 after a message on
+   stderr (grain_parse).  */
 static inline int
-fft_setup (int argc, char **argv, const char *prog, struct fft_run *r)
+fft_setup (int argc, char **argv, const char *prog, struct fft_run *r,
+	   long *threads)
 {
   long l = FFT_LOG2;
   r->radix = FFT_RADIX;
   const struct grain_opt opts[] = {
     { "log2", &l, 2, 26, "log2 of the points" },
     { "radix", &r->radix, 1, 8, "levels split before the leaves" },
+    { "threads", threads, 1, 64, "threads" },
   };
-  if (grain_parse (argc, argv, prog, opts, 2, &r->verify)
+  if (grain_parse (argc, argv, prog, opts, threads ? 3 : 2, &r->verify)
       || r->radix >= l)
     {
       if (r->radix >= l)

@@ -24,7 +24,8 @@ fibo_seq (long n)
 }
 
 /* Parse PROG's command line (--n N, --cut C, --verify) into *N, *CUT
-   and *VERIFY.  Returns 0, or -1 after the usage on stderr.  */
+   and *VERIFY.  Returns 0, or -1 after a message on stderr
+   (grain_parse).  */
 static inline int
 fibo_setup (int argc, char **argv, const char *prog, long *n, long *cut,
 	    int *verify)

@@ -20,14 +20,16 @@
 #ifndef BENCH_GRAIN_H
 #define BENCH_GRAIN_H
 
+#include <getopt.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* One integer option of a program: --NAME V, V from MIN to MAX (its
-   unit in UNIT, for the usage message), stored in *VALUE.  */
+/* One integer option of a program: --NAME V (or --NAME=V), V from MIN
+   to MAX (its unit in UNIT, for the help), stored in *VALUE.  */
 struct grain_opt
 {
   const char *name;
@@ -36,41 +38,99 @@ struct grain_opt
   const char *unit;
 };
 
-/* Parse PROG's command line ARGC, ARGV against the N options OPTS and
-   the flag --verify (stored in *VERIFY, 0 or 1).  Options keep the value
-   their variable had when not given.  Returns 0, or prints the usage on
-   stderr and returns -1 (the caller exits with status 2).  */
+/* getopt_long's codes for --verify, --help and OPTS[K] of grain_parse
+   (GRAIN_OPT_TABLE + K): above any character.  */
+enum { GRAIN_OPT_VERIFY = 0x100, GRAIN_OPT_HELP, GRAIN_OPT_TABLE = 0x200 };
+
+/* Print "PROG: " and FMT (a printf format and its arguments) as one
+   line, then the pointer to --help, on stderr; returns -1.  */
+static inline int __attribute__ ((format (printf, 2, 3)))
+grain_usage_error (const char *prog, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  fprintf (stderr, "%s: ", prog);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fprintf (stderr, "\nTry '%s --help' for more information.\n", prog);
+  return -1;
+}
+
+/* Print PROG's help on stdout: the synopsis, a line for each of the N
+   options OPTS with its range and default (the value *VALUE holds), and
+   --verify and --help.  */
+static inline void
+grain_help (const char *prog, const struct grain_opt *opts, int n)
+{
+  printf ("usage: %s [OPTION]...\n", prog);
+  for (int k = 0; k < n; k++)
+    {
+      char head[32];
+      snprintf (head, sizeof head, "--%s=V", opts[k].name);
+      printf ("  %-16s %s: %ld to %ld (default %ld)\n", head, opts[k].unit,
+	      opts[k].min, opts[k].max, *opts[k].value);
+    }
+  printf ("  %-16s check the result against an independent reference\n"
+	  "  %-16s print this help and exit\n"
+	  "Prints one summary line (bench/grain/grain.h).\nExit status 0, 1 "
+	  "on a wrong result, 2 on bad usage.\n", "--verify", "--help");
+}
+
+/* Parse PROG's command line ARGC, ARGV with getopt_long against the N
+   options OPTS, the flag --verify (stored in *VERIFY, 0 or 1) and --help
+   (grain_help on stdout, then exit with status 0).  Options keep the
+   value their variable had when not given; a value is in the same word
+   (--log2=20) or the next (--log2 20).  Returns 0, or prints what is
+   wrong and the pointer to --help on stderr and returns -1 (an unknown
+   option, a missing or bad value, an operand; the caller exits with
+   status 2).  */
 static inline int
 grain_parse (int argc, char **argv, const char *prog,
 	     const struct grain_opt *opts, int n, int *verify)
 {
+  struct option lo[n + 3];
+  for (int k = 0; k < n; k++)
+    lo[k] = (struct option) { opts[k].name, required_argument, NULL,
+			      GRAIN_OPT_TABLE + k };
+  lo[n] = (struct option) { "verify", no_argument, NULL, GRAIN_OPT_VERIFY };
+  lo[n + 1] = (struct option) { "help", no_argument, NULL, GRAIN_OPT_HELP };
+  lo[n + 2] = (struct option) { NULL, 0, NULL, 0 };
   *verify = 0;
-  for (int a = 1; a < argc; a++)
+  opterr = 0;
+  int c;
+  while ((c = getopt_long (argc, argv, ":", lo, NULL)) != -1)
     {
-      if (!strcmp (argv[a], "--verify"))
+      if (c == GRAIN_OPT_HELP)
 	{
-	  *verify = 1;
-	  continue;
+	  grain_help (prog, opts, n);
+	  exit (fflush (stdout) ? 1 : 0);
 	}
-      const struct grain_opt *o = NULL;
-      for (int k = 0; k < n; k++)
-	if (!strncmp (argv[a], "--", 2) && !strcmp (argv[a] + 2, opts[k].name))
-	  o = &opts[k];
-      char *end = NULL;
-      long v = 0;
-      if (o && a + 1 < argc)
-	v = strtol (argv[++a], &end, 10);
-      if (!o || !end || end == argv[a] || *end || v < o->min || v > o->max)
+      if (c == GRAIN_OPT_VERIFY)
+	*verify = 1;
+      else if (c == ':')
+	return grain_usage_error (prog, "option '%s' needs a value",
+				  argv[optind - 1]);
+      else if (c == '?' && optopt > 0 && optopt < GRAIN_OPT_VERIFY)
+	return grain_usage_error (prog, "unknown option '-%c'", optopt);
+      else if (c < GRAIN_OPT_TABLE)
+	return grain_usage_error (prog, optopt ? "option '%s' takes no value"
+				  : "unknown or ambiguous option '%s'",
+				  argv[optind - 1]);
+      else
 	{
-	  fprintf (stderr, "usage: %s [--verify]", prog);
-	  for (int k = 0; k < n; k++)
-	    fprintf (stderr, " [--%s %s: %ld to %ld]", opts[k].name,
-		     opts[k].unit, opts[k].min, opts[k].max);
-	  fprintf (stderr, "\n");
-	  return -1;
+	  const struct grain_opt *o = &opts[c - GRAIN_OPT_TABLE];
+	  char *end;
+	  long v = strtol (optarg, &end, 10);
+	  if (end == optarg || *end || v < o->min || v > o->max)
+	    return grain_usage_error (prog, "--%s: '%s': expected %ld to %ld "
+				      "(%s)", o->name, optarg, o->min,
+				      o->max, o->unit);
+	  *o->value = v;
 	}
-      *o->value = v;
     }
+  if (optind < argc)
+    return grain_usage_error (prog, "unexpected operand '%s'",
+			      argv[optind]);
   return 0;
 }
 

@@ -127,4 +127,5 @@ $(GR_PRE)-fmradio-off: $(FMO_DIR)/fmradio-omp.c $(FM_OBJD)/dsp.o \
 	@mkdir -p $(@D)
 	$(CC) $(FM_CFLAGS) $(FM_PLACE) -fopenmp $$(cat $(GR_OFF_FILE)) \
 	  -I$(TOP)/runtime/include $(LDFLAGS) $< $(FM_OBJD)/dsp.o \
-	  $(FM_OBJD)/wav.o -o $@ $(RUNTIME_LIB_A) $(HWLOC_LIBS) -lpthread -lm
+	  $(FM_OBJD)/wav.o -o $@ $(RUNTIME_LIB_A) $(HWLOC_LIBS) \
+	  $(FM_SNDFILE_LIBS) -lpthread -lm

@@ -61,7 +61,8 @@ seidel_neighbours (long nb, long bi, long bj, long *up, long *left,
    blocks of 2^B points per side, B <= L; --iters T; --verify is
    accepted and changes nothing: the driver compares digests) and
    allocate and fill its grid: inner points 0, the boundary a function
-   of the position.  Returns 0, or -1 after the usage on stderr.  */
+   of the position.  Returns 0, or -1 after a message on stderr
+   (grain_parse).  */
 static inline int
 seidel_setup (int argc, char **argv, const char *prog, struct seidel_run *r)
 {

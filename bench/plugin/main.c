@@ -24,6 +24,7 @@
 
    Usage: see usage() below.  QUICK=1 in the environment is --quick.  */
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,90 +73,118 @@ usage (FILE *f)
 	 "(default 0)\n"
 	 "  --csv PATH|none  CSV output (default bench/results/plugin.csv)\n"
 	 "  --exploration P  exploration CSV to compare with (default "
-	 "bench/results/exploration.csv)\n", f);
+	 "bench/results/exploration.csv)\n"
+	 "  --help, -h       print this help and exit\n"
+	 "A value follows its option after '=' or as the next argument.\n",
+	 f);
 }
 
-/* Fill O from ARGC/ARGV and the environment; exits on a bad option.  */
+/* The bursts of --bursts V (comma-separated) into O; exits on a bad
+   one.  */
+static void
+parse_bursts (struct options *o, const char *v)
+{
+  char *copy = strdup (v), *save = NULL;
+  o->nbursts = 0;
+  for (char *t = strtok_r (copy, ",", &save); t;
+       t = strtok_r (NULL, ",", &save))
+    {
+      if (o->nbursts == MAX_BURSTS)
+	xb_usage_error ("--bursts: at most %d bursts", MAX_BURSTS);
+      o->bursts[o->nbursts++] = xb_parse_int ("--bursts", t, 1, 1 << 24);
+    }
+  free (copy);
+}
+
+/* getopt_long's codes for the long options: above any character.  */
+enum
+{
+  OPT_QUICK = 0x100, OPT_NO_CAPI, OPT_INDICES, OPT_HORIZON, OPT_RUNS,
+  OPT_CSV, OPT_HOG, OPT_EXPLORATION, OPT_BURSTS, OPT_HELP
+};
+
+/* Fill O from ARGC/ARGV (getopt_long: --opt=V or --opt V, -h or --help
+   for the usage on stdout and exit 0) and the environment; exits with
+   status 2 on a bad option (xb_usage_error).  */
 static void
 parse_options (struct options *o, int argc, char **argv)
 {
   static const int def_bursts[] = { 1, 8, 64, 1024 };
-  int quick = xb_quick (argc, argv);
-  o->preset = quick ? "quick" : "full";
-  o->log_n = quick ? 22 : 26;
+  static const struct option lo[] = {
+    { "quick", no_argument, NULL, OPT_QUICK },
+    { "no-capi", no_argument, NULL, OPT_NO_CAPI },
+    { "indices", required_argument, NULL, OPT_INDICES },
+    { "horizon", required_argument, NULL, OPT_HORIZON },
+    { "runs", required_argument, NULL, OPT_RUNS },
+    { "csv", required_argument, NULL, OPT_CSV },
+    { "hog", required_argument, NULL, OPT_HOG },
+    { "exploration", required_argument, NULL, OPT_EXPLORATION },
+    { "bursts", required_argument, NULL, OPT_BURSTS },
+    { "help", no_argument, NULL, OPT_HELP },
+    { NULL, 0, NULL, 0 },
+  };
+  int quick = xb_quick (0, NULL);
+  /* -1: not given, the preset's default below.  */
+  o->log_n = o->runs = -1;
   o->log_h = 16;
-  o->runs = quick ? 3 : 5;
   o->nbursts = 4;
   memcpy (o->bursts, def_bursts, sizeof def_bursts);
   o->capi = 1;
   o->hog = 0;
   o->csv = "bench/results/plugin.csv";
   o->expl_csv = "bench/results/exploration.csv";
-  for (int a = 1; a < argc; a++)
-    {
-      const char *opt = argv[a];
-      if (!strcmp (opt, "--quick"))
-	continue;
-      if (!strcmp (opt, "--no-capi"))
-	{
-	  o->capi = 0;
-	  continue;
-	}
-      if (!strcmp (opt, "--help") || !strcmp (opt, "-h"))
-	{
-	  usage (stdout);
-	  exit (0);
-	}
-      if (a + 1 >= argc)
-	{
-	  usage (stderr);
-	  exit (2);
-	}
-      const char *v = argv[++a];
-      if (!strcmp (opt, "--indices"))
-	o->log_n = xb_parse_int (opt, v, 16, 30);
-      else if (!strcmp (opt, "--horizon"))
-	o->log_h = xb_parse_int (opt, v, 4, 26);
-      else if (!strcmp (opt, "--runs"))
-	o->runs = xb_parse_int (opt, v, 1, MAX_RUNS);
-      else if (!strcmp (opt, "--csv"))
-	o->csv = v;
-      else if (!strcmp (opt, "--hog"))
-	o->hog = xb_parse_int (opt, v, 0, XB_HOG_MAX);
-      else if (!strcmp (opt, "--exploration"))
-	o->expl_csv = v;
-      else if (!strcmp (opt, "--bursts"))
-	{
-	  char *copy = strdup (v), *save = NULL;
-	  o->nbursts = 0;
-	  for (char *t = strtok_r (copy, ",", &save); t;
-	       t = strtok_r (NULL, ",", &save))
-	    {
-	      if (o->nbursts == MAX_BURSTS)
-		{
-		  fprintf (stderr, "plugin: at most %d bursts\n", MAX_BURSTS);
-		  exit (2);
-		}
-	      o->bursts[o->nbursts++] = xb_parse_int (opt, t, 1, 1 << 24);
-	    }
-	  free (copy);
-	}
-      else
-	{
-	  fprintf (stderr, "plugin: unknown option %s\n", opt);
-	  usage (stderr);
-	  exit (2);
-	}
-    }
+  opterr = 0;
+  int c;
+  while ((c = getopt_long (argc, argv, ":h", lo, NULL)) != -1)
+    switch (c)
+      {
+      case OPT_QUICK:
+	quick = 1;
+	break;
+      case OPT_NO_CAPI:
+	o->capi = 0;
+	break;
+      case OPT_INDICES:
+	o->log_n = xb_parse_int ("--indices", optarg, 16, 30);
+	break;
+      case OPT_HORIZON:
+	o->log_h = xb_parse_int ("--horizon", optarg, 4, 26);
+	break;
+      case OPT_RUNS:
+	o->runs = xb_parse_int ("--runs", optarg, 1, MAX_RUNS);
+	break;
+      case OPT_CSV:
+	o->csv = optarg;
+	break;
+      case OPT_HOG:
+	o->hog = xb_parse_int ("--hog", optarg, 0, XB_HOG_MAX);
+	break;
+      case OPT_EXPLORATION:
+	o->expl_csv = optarg;
+	break;
+      case OPT_BURSTS:
+	parse_bursts (o, optarg);
+	break;
+      case 'h':
+      case OPT_HELP:
+	usage (stdout);
+	exit (fflush (stdout) != 0);
+      default:
+	xb_bad_option (argv, c);
+      }
+  if (optind < argc)
+    xb_usage_error ("unexpected operand '%s'", argv[optind]);
+  o->preset = quick ? "quick" : "full";
+  if (o->log_n < 0)
+    o->log_n = quick ? 22 : 26;
+  if (o->runs < 0)
+    o->runs = quick ? 3 : 5;
   for (int b = 0; b < o->nbursts; b++)
     {
       int k = o->bursts[b];
       if ((k & (k - 1)) || k > (1 << o->log_h) || k > (1 << o->log_n))
-	{
-	  fprintf (stderr, "plugin: burst %d: expected a power of two no "
-		   "larger than the horizon and the number of indices\n", k);
-	  exit (2);
-	}
+	xb_usage_error ("burst %d: expected a power of two no larger than "
+			"the horizon and the number of indices", k);
     }
 }
 

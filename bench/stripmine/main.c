@@ -32,6 +32,7 @@
    Usage: see usage() below.  QUICK=1 in the environment is --quick.  */
 
 #include <stdint.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,77 +80,107 @@ usage (FILE *f)
 	 "  --hog N          N busy-loop processes beside the whole series "
 	 "(default 0)\n"
 	 "  --csv PATH|none  CSV output (default "
-	 "bench/results/stripmine.csv)\n", f);
+	 "bench/results/stripmine.csv)\n"
+	 "  --help, -h       print this help and exit\n"
+	 "A value follows its option after '=' or as the next argument.\n",
+	 f);
 }
 
-/* Fill O from ARGC/ARGV and the environment; exits on a bad option.  */
+/* The kernels of --kernels V (comma-separated names) into O; exits on
+   an unknown one.  */
+static void
+parse_kernels (struct options *o, const char *v)
+{
+  char *copy = strdup (v), *save = NULL;
+  for (int k = 0; k < SM_NKERNELS; k++)
+    o->kernels[k] = 0;
+  for (char *t = strtok_r (copy, ",", &save); t;
+       t = strtok_r (NULL, ",", &save))
+    {
+      int k;
+      for (k = 0; k < SM_NKERNELS; k++)
+	if (!strcmp (t, kernel_names[k]))
+	  break;
+      if (k == SM_NKERNELS)
+	xb_usage_error ("--kernels: unknown kernel %s (sum, scale, fir16, "
+			"cmul)", t);
+      o->kernels[k] = 1;
+    }
+  free (copy);
+}
+
+/* getopt_long's codes for the long options: above any character.  */
+enum
+{
+  OPT_QUICK = 0x100, OPT_ELEMENTS, OPT_HORIZON, OPT_RUNS, OPT_CSV, OPT_HOG,
+  OPT_KERNELS, OPT_HELP
+};
+
+/* Fill O from ARGC/ARGV (getopt_long: --opt=V or --opt V, -h or --help
+   for the usage on stdout and exit 0) and the environment; exits with
+   status 2 on a bad option (xb_usage_error).  */
 static void
 parse_options (struct options *o, int argc, char **argv)
 {
-  int quick = xb_quick (argc, argv);
-  o->preset = quick ? "quick" : "full";
-  o->log_n = quick ? 20 : 22;
+  static const struct option lo[] = {
+    { "quick", no_argument, NULL, OPT_QUICK },
+    { "elements", required_argument, NULL, OPT_ELEMENTS },
+    { "horizon", required_argument, NULL, OPT_HORIZON },
+    { "runs", required_argument, NULL, OPT_RUNS },
+    { "csv", required_argument, NULL, OPT_CSV },
+    { "hog", required_argument, NULL, OPT_HOG },
+    { "kernels", required_argument, NULL, OPT_KERNELS },
+    { "help", no_argument, NULL, OPT_HELP },
+    { NULL, 0, NULL, 0 },
+  };
+  int quick = xb_quick (0, NULL);
+  /* -1: not given, the preset's default below.  */
+  o->log_n = o->runs = -1;
   o->horizon = 8192;
-  o->runs = quick ? 3 : 5;
   for (int k = 0; k < SM_NKERNELS; k++)
     o->kernels[k] = 1;
   o->csv = "bench/results/stripmine.csv";
   o->hog = 0;
-  for (int a = 1; a < argc; a++)
-    {
-      const char *opt = argv[a];
-      if (!strcmp (opt, "--quick"))
-	continue;
-      if (!strcmp (opt, "--help") || !strcmp (opt, "-h"))
-	{
-	  usage (stdout);
-	  exit (0);
-	}
-      if (a + 1 >= argc)
-	{
-	  usage (stderr);
-	  exit (2);
-	}
-      const char *v = argv[++a];
-      if (!strcmp (opt, "--elements"))
-	o->log_n = xb_parse_int (opt, v, 10, 26);
-      else if (!strcmp (opt, "--horizon"))
-	o->horizon = xb_parse_int (opt, v, SM_TAPS, 1 << 24);
-      else if (!strcmp (opt, "--runs"))
-	o->runs = xb_parse_int (opt, v, 1, MAX_RUNS);
-      else if (!strcmp (opt, "--csv"))
-	o->csv = v;
-      else if (!strcmp (opt, "--hog"))
-	o->hog = xb_parse_int (opt, v, 0, XB_HOG_MAX);
-      else if (!strcmp (opt, "--kernels"))
-	{
-	  char *copy = strdup (v), *save = NULL;
-	  for (int k = 0; k < SM_NKERNELS; k++)
-	    o->kernels[k] = 0;
-	  for (char *t = strtok_r (copy, ",", &save); t;
-	       t = strtok_r (NULL, ",", &save))
-	    {
-	      int k;
-	      for (k = 0; k < SM_NKERNELS; k++)
-		if (!strcmp (t, kernel_names[k]))
-		  break;
-	      if (k == SM_NKERNELS)
-		{
-		  fprintf (stderr, "stripmine: --kernels: unknown kernel %s "
-			   "(sum, scale, fir16, cmul)\n", t);
-		  exit (2);
-		}
-	      o->kernels[k] = 1;
-	    }
-	  free (copy);
-	}
-      else
-	{
-	  fprintf (stderr, "stripmine: unknown option %s\n", opt);
-	  usage (stderr);
-	  exit (2);
-	}
-    }
+  opterr = 0;
+  int c;
+  while ((c = getopt_long (argc, argv, ":h", lo, NULL)) != -1)
+    switch (c)
+      {
+      case OPT_QUICK:
+	quick = 1;
+	break;
+      case OPT_ELEMENTS:
+	o->log_n = xb_parse_int ("--elements", optarg, 10, 26);
+	break;
+      case OPT_HORIZON:
+	o->horizon = xb_parse_int ("--horizon", optarg, SM_TAPS, 1 << 24);
+	break;
+      case OPT_RUNS:
+	o->runs = xb_parse_int ("--runs", optarg, 1, MAX_RUNS);
+	break;
+      case OPT_CSV:
+	o->csv = optarg;
+	break;
+      case OPT_HOG:
+	o->hog = xb_parse_int ("--hog", optarg, 0, XB_HOG_MAX);
+	break;
+      case OPT_KERNELS:
+	parse_kernels (o, optarg);
+	break;
+      case 'h':
+      case OPT_HELP:
+	usage (stdout);
+	exit (fflush (stdout) != 0);
+      default:
+	xb_bad_option (argv, c);
+      }
+  if (optind < argc)
+    xb_usage_error ("unexpected operand '%s'", argv[optind]);
+  o->preset = quick ? "quick" : "full";
+  if (o->log_n < 0)
+    o->log_n = quick ? 20 : 22;
+  if (o->runs < 0)
+    o->runs = quick ? 3 : 5;
 }
 
 /* Allocate BYTES of zeroed, touched memory, or exit.  */

@@ -15,6 +15,7 @@
 #ifndef BENCH_TASKS_H
 #define BENCH_TASKS_H
 
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,34 +87,75 @@ tasks_now (void)
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-/* Parse PROG's command line ARGC, ARGV into O:
+/* Print the pointer to --help that ends every usage error of PROG on
+   stderr; returns -1.  */
+static inline int
+tasks_try_help (const char *prog)
+{
+  fprintf (stderr, "Try '%s --help' for more information.\n", prog);
+  return -1;
+}
+
+/* Print "PROG: WHAT'ARG'" and the pointer to --help on stderr; returns
+   -1.  */
+static inline int
+tasks_usage_error (const char *prog, const char *what, const char *arg)
+{
+  fprintf (stderr, "%s: %s'%s'\n", prog, what, arg);
+  return tasks_try_help (prog);
+}
+
+/* The value S of an option: a decimal integer of at least 1, or -1.  */
+static inline long
+tasks_count (const char *s)
+{
+  char *end;
+  long v = strtol (s, &end, 10);
+  return end != s && !*end && v >= 1 ? v : -1;
+}
+
+/* Parse PROG's command line ARGC, ARGV into O with getopt_long:
      PROG --block B --elements N
-   B from 1 to TASKS_BLOCK_MAX, N from B to TASKS_ELEMENTS_MAX and a
-   multiple of B.  Returns 0, or prints what was expected on stderr and
-   returns -1 (the caller exits with status 2).  */
+   (or --block=B --elements=N), B from 1 to TASKS_BLOCK_MAX, N from B to
+   TASKS_ELEMENTS_MAX and a multiple of B.  --help prints the usage on
+   stdout and exits with status 0.  Returns 0, or prints what is wrong
+   and the pointer to --help on stderr and returns -1 (the caller exits
+   with status 2).  */
 static inline int
 tasks_parse (int argc, char **argv, const char *prog, struct tasks_opts *o)
 {
+  static const struct option lo[] = {
+    { "block", required_argument, NULL, 'b' },
+    { "elements", required_argument, NULL, 'n' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+  };
   o->block = o->elements = 0;
-  for (int a = 1; a < argc; a++)
-    {
-      long *v = !strcmp (argv[a], "--block") ? &o->block
-		: !strcmp (argv[a], "--elements") ? &o->elements : NULL;
-      char *end;
-      if (!v || a + 1 >= argc)
-	{
-	  fprintf (stderr, "usage: %s --block B --elements N\n", prog);
-	  return -1;
-	}
-      *v = strtol (argv[++a], &end, 10);
-      if (end == argv[a] || *end || *v < 1)
-	*v = -1;
-    }
+  opterr = 0;
+  int c;
+  while ((c = getopt_long (argc, argv, ":", lo, NULL)) != -1)
+    if (c == 'b' || c == 'n')
+      *(c == 'b' ? &o->block : &o->elements) = tasks_count (optarg);
+    else if (c == 'h')
+      {
+	printf ("usage: %s --block=B --elements=N\n"
+		"  --block=B     elements per instance, 1 to %d\n"
+		"  --elements=N  elements in all, a multiple of B up to %ld\n"
+		"Prints one summary line (bench/tasks/tasks.h).\nExit status "
+		"0, 1 on a wrong sum, 2 on bad usage.\n", prog,
+		TASKS_BLOCK_MAX, TASKS_ELEMENTS_MAX);
+	exit (fflush (stdout) ? 1 : 0);
+      }
+    else
+      return tasks_usage_error (prog, c == ':' ? "no value for option "
+				: "unknown option ", argv[optind - 1]);
+  if (optind < argc)
+    return tasks_usage_error (prog, "unexpected operand ", argv[optind]);
   if (o->block < 1 || o->block > TASKS_BLOCK_MAX)
     {
       fprintf (stderr, "%s: --block: expected 1 to %d elements\n", prog,
 	       TASKS_BLOCK_MAX);
-      return -1;
+      return tasks_try_help (prog);
     }
   if (o->elements < o->block || o->elements > TASKS_ELEMENTS_MAX
       || o->elements % o->block)
@@ -121,7 +163,7 @@ tasks_parse (int argc, char **argv, const char *prog, struct tasks_opts *o)
       fprintf (stderr, "%s: --elements: expected a multiple of the block "
 	       "(%ld) from %ld to %ld\n", prog, o->block, o->block,
 	       TASKS_ELEMENTS_MAX);
-      return -1;
+      return tasks_try_help (prog);
     }
   return 0;
 }

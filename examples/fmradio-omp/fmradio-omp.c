@@ -369,9 +369,12 @@ main (int argc, char **argv)
   double gain[FM_EQ_BANDS];
   long a = FM_OMP_BLOCK;
   int quiet;
+  char help[72];
+  snprintf (help, sizeof help, "the audio block, one task instance per "
+	    "stage (default %d)", FM_OMP_BLOCK);
   const struct fm_opt opts[] = {
     { "--block", &a, FM_OMP_BLOCK_MIN, FM_OMP_BLOCK_MAX, "audio samples",
-      NULL },
+      NULL, "A", help },
   };
   int i = fm_parse_args (argc, argv, "fmradio-omp", "[--block A] [--eq "
 			 "G0,G1,G2,G3] [--quiet] INPUT.wav OUTPUT.wav", opts,

@@ -19,7 +19,7 @@
 # LDFLAGS, HWLOC_LIBS (config.mk), PLUGIN_SO and RUNTIME_LIB_A (the
 # including makefile has their rules), SANITIZE_FLAGS and SAN_STAMP
 # (optional), and FM_DIR, FM_OBJD, FM_HEADERS,
-# FM_CFLAGS, FM_PLACE (examples/fmradio/fmradio.mk).  Defines FMO_DIR,
+# FM_CFLAGS, FM_PLACE, FM_SNDFILE_LIBS (examples/fmradio/fmradio.mk).  Defines FMO_DIR,
 # FMO_PROG and FMO_NET_PNG.
 
 TOP           ?= .
@@ -33,7 +33,7 @@ FMO_PROG  := $(BUILD)/examples/fmradio-omp
 FMO_CMD    = $(CC) $(FM_CFLAGS) $(FM_PLACE) -fopenmp $(SANITIZE_FLAGS) \
              -I$(TOP)/runtime/include $(LDFLAGS) $< $(FM_OBJD)/dsp.o \
              $(FM_OBJD)/wav.o -o $@ $(RUNTIME_LIB_A) $(HWLOC_LIBS) \
-             -lpthread -lm
+             $(FM_SNDFILE_LIBS) -lpthread -lm
 
 .PHONY: fmradio-omp
 fmradio-omp: $(FMO_PROG)

@@ -215,8 +215,11 @@ fm_blk_main (int argc, char **argv, const char *prog, long block,
   double gain[FM_EQ_BANDS];
   long a = block;
   int quiet;
+  char help[48];
+  snprintf (help, sizeof help, "the audio block (default %ld)", block);
   const struct fm_opt opts[] = {
-    { "--block", &a, FM_BLK_MIN, FM_BLK_MAX, "audio samples", NULL },
+    { "--block", &a, FM_BLK_MIN, FM_BLK_MAX, "audio samples", NULL, "A",
+      help },
   };
   int i = fm_parse_args (argc, argv, prog, "[--block A] [--eq G0,G1,G2,G3] "
 			 "[--quiet] INPUT.wav OUTPUT.wav", opts, 1, gain,

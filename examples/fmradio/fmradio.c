@@ -350,10 +350,15 @@ main (int argc, char **argv)
   long workers = 0, burst = FM_DEFAULT_BURST, horizon = 0;
   int quiet, threads = 0;
   const struct fm_opt opts[] = {
-    { "--workers", &workers, 1, 16, "workers", NULL },
-    { "--burst", &burst, 16, 65536, "samples", NULL },
-    { "--horizon", &horizon, 1, 1L << 24, "elements", NULL },
-    { "--threads", NULL, 0, 0, NULL, &threads },
+    { "--workers", &workers, 1, 16, "workers", NULL, "W",
+      "workers per data-parallel stage (default a third of the cores)" },
+    { "--burst", &burst, 16, 65536, "samples", NULL, "B",
+      "burst in input samples (default 2048)" },
+    { "--horizon", &horizon, 1, 1L << 24, "elements", NULL, "H",
+      "views' horizon, at least max (W, 2) * B + 223 (default 32768 "
+      "or more)" },
+    { "--threads", NULL, 0, 0, NULL, &threads, NULL,
+      "a thread for each process instead of fibers" },
   };
   int a = fm_parse_args (argc, argv, "fmradio", "[--workers W] [--burst B] "
 			 "[--horizon H] [--threads] [--eq G0,G1,G2,G3] "

@@ -4,11 +4,13 @@
 # top-level Makefile includes it; so does bench/fmradio/fmradio.mk when
 # its includer has not (the standalone make -f bench/Makefile).  The
 # Erbium build ($(BUILD)/examples/fmradio) is the top-level Makefile's, and
-# compiles dsp.c and wav.c with fmradio.c.
+# links dsp.o and wav.o with fmradio.c; this fragment adds libsndfile to
+# its flags and libraries (target-specific, below).
 #
 #   $(FM_OBJS)                     blocks.o (the block steps and the main
 #                                  program built on them), dsp.o (filter
-#                                  design), wav.o (the files), under
+#                                  design), wav.o (the files, through
+#                                  libsndfile: link $(FM_SNDFILE_LIBS)), under
 #                                  $(BUILD)/examples/obj/fmradio
 #   $(BUILD)/examples/fmradio-seq  fmradio-seq.c: the sequential baseline
 #
@@ -24,7 +26,9 @@
 # $(BUILD)/erbium.so; the including makefile has its rule), FM_PLACE
 # (default above).  Defines FM_DIR (the sources), FM_HEADERS (the headers
 # every build includes), FM_CFLAGS (the objects' flags but FM_PLACE),
-# FM_PLACE, FM_OBJS and FM_SEQ.
+# FM_PLACE, FM_OBJS, FM_SEQ and FM_SNDFILE_LIBS (what a program linking
+# wav.o links after it: libsndfile, by pkg-config, -lsndfile without it;
+# scripts/install-deps installs libsndfile1-dev).
 
 TOP       ?= .
 BUILD     ?= build
@@ -37,7 +41,11 @@ FM_DIR     := $(TOP)/examples/fmradio
 FM_OBJD    := $(BUILD)/examples/obj/fmradio
 # The headers every build includes.
 FM_HEADERS := $(addprefix $(FM_DIR)/,dsp.h util.h wav.h)
-FM_CFLAGS  := -std=gnu11 $(CPPFLAGS) $(CFLAGS) -O3 -Wall -Wextra -I$(FM_DIR)
+FM_SNDFILE_CFLAGS := $(shell pkg-config --cflags sndfile 2>/dev/null)
+FM_SNDFILE_LIBS   := $(shell pkg-config --libs sndfile 2>/dev/null \
+                       || echo -lsndfile)
+FM_CFLAGS  := -std=gnu11 $(CPPFLAGS) $(CFLAGS) -O3 -Wall -Wextra -I$(FM_DIR) \
+              $(FM_SNDFILE_CFLAGS)
 FM_OBJS    := $(FM_OBJD)/blocks.o $(FM_OBJD)/dsp.o $(FM_OBJD)/wav.o
 FM_SEQ     := $(BUILD)/examples/fmradio-seq
 
@@ -49,6 +57,13 @@ $(FM_OBJS): $(FM_OBJD)/%.o: $(FM_DIR)/%.c $(PLUGIN_SO)
 $(FM_SEQ): $(FM_DIR)/fmradio-seq.c $(FM_OBJS) $(FM_DIR)/blocks.h \
   $(FM_HEADERS) $(PLUGIN_SO)
 	@mkdir -p $(@D)
-	$(CC) $(FM_CFLAGS) $(FM_PLACE) $(LDFLAGS) $< $(FM_OBJS) -o $@ -lm
+	$(CC) $(FM_CFLAGS) $(FM_PLACE) $(LDFLAGS) $< $(FM_OBJS) -o $@ \
+	  $(FM_SNDFILE_LIBS) -lm
+
+# The Erbium build: the top-level Makefile's example rule compiles with
+# EXAMPLE_FLAGS and links HWLOC_LIBS after the objects; libsndfile joins
+# them for this target alone (private: not its prerequisites).
+$(BUILD)/examples/fmradio: private EXAMPLE_FLAGS += $(FM_SNDFILE_CFLAGS)
+$(BUILD)/examples/fmradio: private HWLOC_LIBS += $(FM_SNDFILE_LIBS)
 
 -include $(FM_OBJS:.o=.d)

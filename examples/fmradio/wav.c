@@ -1,5 +1,5 @@
 /* wav.c -- reading the FM receiver's I/Q input and writing its PCM
-   output (wav.h).  */
+   output (wav.h) with libsndfile.  */
 #define _GNU_SOURCE		/* program_invocation_short_name */
 #include <errno.h>
 #include <stdlib.h>
@@ -9,154 +9,146 @@
 #include "dsp.h"
 #include "wav.h"
 
-static uint32_t
-fm_le32 (const unsigned char *p)
+/* Print "PROG: PATH: WHAT" on stderr, then ": DETAIL" when DETAIL is not
+   NULL; returns -1.  */
+static int
+fm_bad2 (const char *path, const char *what, const char *detail)
 {
-  return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t) p[3] << 24;
-}
-
-static uint16_t
-fm_le16 (const unsigned char *p)
-{
-  return p[0] | p[1] << 8;
+  fprintf (stderr, "%s: %s: %s%s%s\n", program_invocation_short_name,
+	   path, what, detail ? ": " : "", detail ? detail : "");
+  return -1;
 }
 
 /* Print "PROG: PATH: WHAT" on stderr; returns -1.  */
 static int
 fm_bad (const char *path, const char *what)
 {
-  fprintf (stderr, "%s: %s: %s\n", program_invocation_short_name, path,
-	   what);
-  return -1;
+  return fm_bad2 (path, what, NULL);
 }
 
-/* fm_open_input's failure: close F, print "PROG: PATH: WHAT"; returns
-   -1.  */
+/* sf_open of PATH failed: say why, with libsndfile's message (a missing
+   or unreadable file: the system's error; a format it does not know or
+   a malformed file: what it found), or that the file is empty, which
+   libsndfile calls a format it does not recognise.  Returns -1.  */
 static int
-fm_reject (FILE *f, const char *path, const char *what)
+fm_open_failed (const char *path)
 {
-  fclose (f);
-  return fm_bad (path, what);
+  struct stat st;
+  if (stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size == 0)
+    return fm_bad (path, "empty file, expected a WAV of float32 I/Q "
+		   "samples");
+  if (sf_error (NULL) == SF_ERR_SYSTEM)
+    return fm_bad (path, sf_strerror (NULL));
+  return fm_bad2 (path, "not a sound file libsndfile reads",
+		  sf_strerror (NULL));
+}
+
+/* Whether libsndfile's log of opening F says that the file holds less
+   than its header announces: libsndfile then reads what there is and
+   logs the chunk's size as "NAME : SIZE (should be HELD)".  Reading a
+   cut recording as if it were whole would give audio that ends early
+   without a word, so the receiver refuses it: writes into WHY (N bytes)
+   the log's line and returns 1; 0 when the log has no such line.  */
+static int
+fm_truncated (SNDFILE *f, char *why, size_t n)
+{
+  char log[8192];
+  if (sf_command (f, SFC_GET_LOG_INFO, log, sizeof log) <= 0)
+    return 0;
+  log[sizeof log - 1] = 0;
+  char *save = NULL;
+  for (char *l = strtok_r (log, "\n", &save); l;
+       l = strtok_r (NULL, "\n", &save))
+    if (!strncmp (l, "data", 4) && strstr (l, "(should be "))
+      {
+	snprintf (why, n, "truncated: the data chunk announces more bytes "
+		  "than the file holds (libsndfile: %s)", l);
+	return 1;
+      }
+  return 0;
+}
+
+/* Check the input F opened as INFO (fm_open_input's rules).  Returns 0,
+   or writes why not into WHY (N bytes) and returns -1.  */
+static int
+fm_check_input (SNDFILE *f, const SF_INFO *info, char *why, size_t n)
+{
+  int sub = info->format & SF_FORMAT_SUBMASK;
+  if (sub != SF_FORMAT_FLOAT || info->channels != 2)
+    {
+      SF_FORMAT_INFO fi = { .format = sub };
+      if (sf_command (NULL, SFC_GET_FORMAT_INFO, &fi, sizeof fi) != 0)
+	fi.name = "unknown";
+      snprintf (why, n, "wrong sample format: %d channel(s) of %s samples, "
+		"expected 2 channels (I, Q) of 32-bit float", info->channels,
+		fi.name);
+      return -1;
+    }
+  if (info->samplerate != FM_RATE_IN)
+    {
+      snprintf (why, n, "sample rate %d, expected %d", info->samplerate,
+		FM_RATE_IN);
+      return -1;
+    }
+  if (fm_truncated (f, why, n))
+    return -1;
+  if (info->frames <= 0)
+    {
+      snprintf (why, n, "empty input: no samples");
+      return -1;
+    }
+  if (fm_len_out (info->frames) <= 0)
+    {
+      snprintf (why, n, "%lld samples is too short to give any audio",
+		(long long) info->frames);
+      return -1;
+    }
+  return 0;
 }
 
 int
 fm_open_input (const char *path, struct fm_input *in)
 {
-  FILE *f = fopen (path, "rb");
+  SF_INFO info;
+  memset (&info, 0, sizeof info);
+  SNDFILE *f = sf_open (path, SFM_READ, &info);
   if (!f)
-    return fm_bad (path, strerror (errno));
-  struct stat st;
-  if (fstat (fileno (f), &st) != 0)
-    return fm_reject (f, path, strerror (errno));
-  unsigned char h[12];
-  if (fread (h, 1, 12, f) != 12 || memcmp (h, "RIFF", 4)
-      || memcmp (h + 8, "WAVE", 4))
-    return fm_reject (f, path, st.st_size == 0 ? "empty file, expected a "
-		      "WAV of float32 I/Q samples" : "not a RIFF/WAVE file");
-  int fmt_ok = 0;
-  char why[160];
-  for (;;)
+    return fm_open_failed (path);
+  char why[320];
+  if (fm_check_input (f, &info, why, sizeof why))
     {
-      unsigned char c[8];
-      if (fread (c, 1, 8, f) != 8)
-	return fm_reject (f, path, fmt_ok ? "no data chunk (truncated file?)"
-			  : "no fmt chunk (truncated file?)");
-      uint32_t size = fm_le32 (c + 4);
-      if (!memcmp (c, "fmt ", 4))
-	{
-	  unsigned char fm[40];
-	  if (size < 16 || size > sizeof fm || fread (fm, 1, size, f) != size)
-	    return fm_reject (f, path, "malformed fmt chunk");
-	  unsigned tag = fm_le16 (fm), ch = fm_le16 (fm + 2);
-	  uint32_t rate = fm_le32 (fm + 4);
-	  unsigned bits = fm_le16 (fm + 14);
-	  /* WAVE_FORMAT_EXTENSIBLE: the sub-format GUID starts with the
-	     format tag.  */
-	  if (tag == 0xfffe && size >= 26)
-	    tag = fm_le16 (fm + 24);
-	  if (tag != 3 || bits != 32 || ch != 2)
-	    {
-	      snprintf (why, sizeof why, "wrong sample format: %u channel(s) "
-			"of %u-bit %s samples, expected 2 channels (I, Q) of "
-			"32-bit float", ch, bits,
-			tag == 1 ? "integer" : tag == 3 ? "float" : "unknown");
-	      return fm_reject (f, path, why);
-	    }
-	  if (rate != FM_RATE_IN)
-	    {
-	      snprintf (why, sizeof why, "sample rate %u, expected %d",
-			(unsigned) rate, FM_RATE_IN);
-	      return fm_reject (f, path, why);
-	    }
-	  fmt_ok = 1;
-	  if (size & 1)
-	    fseek (f, 1, SEEK_CUR);
-	}
-      else if (!memcmp (c, "data", 4))
-	{
-	  if (!fmt_ok)
-	    return fm_reject (f, path, "data chunk before the fmt chunk");
-	  long pos = ftell (f);
-	  if (size == 0)
-	    return fm_reject (f, path, "empty input: no samples");
-	  if (size % 8 || pos + (long) size > (long) st.st_size)
-	    {
-	      snprintf (why, sizeof why, "truncated: the data chunk announces "
-			"%lu bytes, the file holds %ld", (unsigned long) size,
-			(long) st.st_size - pos);
-	      return fm_reject (f, path, why);
-	    }
-	  if (fm_len_out (size / 8) <= 0)
-	    {
-	      snprintf (why, sizeof why, "%lu samples is too short to give "
-			"any audio", (unsigned long) size / 8);
-	      return fm_reject (f, path, why);
-	    }
-	  /* fm_read_iq reads the descriptor, not the stream.  */
-	  if (lseek (fileno (f), pos, SEEK_SET) != pos)
-	    return fm_reject (f, path, "cannot seek to the samples");
-	  in->f = f;
-	  in->path = path;
-	  in->n = size / 8;
-	  return 0;
-	}
-      else if (fseek (f, size + (size & 1), SEEK_CUR) != 0)
-	return fm_reject (f, path, "truncated chunk");
+      sf_close (f);
+      return fm_bad (path, why);
     }
+  in->f = f;
+  in->path = path;
+  in->n = (long) info.frames;
+  return 0;
 }
 
 int
 fm_read_iq (struct fm_input *in, float *x, long n)
 {
-  char *b = (char *) x;
-  size_t left = (size_t) n * 8;
-  while (left)
-    {
-      ssize_t got = read (fileno (in->f), b, left);
-      if (got < 0 && errno == EINTR)
-	continue;
-      if (got < 0)
-	return fm_bad (in->path, strerror (errno));
-      if (got == 0)
-	return fm_bad (in->path, "file shrank while being read");
-      b += got;
-      left -= (size_t) got;
-    }
-  return 0;
+  /* Float samples on a little-endian machine: libsndfile reads them
+     straight into X, no conversion.  */
+  sf_count_t got = sf_readf_float (in->f, x, n);
+  if (got == n)
+    return 0;
+  if (sf_error (in->f))
+    return fm_bad2 (in->path, "read error", sf_strerror (in->f));
+  return fm_bad (in->path, "file shrank while being read");
 }
 
 void
 fm_close_input (struct fm_input *in)
 {
-  fclose (in->f);
+  sf_close (in->f);
   in->f = NULL;
 }
 
 int
 fm_output_open (const char *path, struct fm_output *o)
 {
-  /* Room for the 44-byte header, written at close with the sizes.  */
-  static const unsigned char zero[44];
   o->n = 0;
   o->f = NULL;
   o->path = strdup (path);
@@ -164,17 +156,14 @@ fm_output_open (const char *path, struct fm_output *o)
   if (o->path && o->tmp)
     {
       sprintf (o->tmp, "%s.part%ld", path, (long) getpid ());
-      o->f = fopen (o->tmp, "wb");
-      if (!o->f)
-	fm_bad (o->tmp, strerror (errno));
-      else if (fwrite (zero, 1, 44, o->f) == 44)
+      SF_INFO info = { .samplerate = FM_RATE_OUT, .channels = 1,
+		       .format = SF_FORMAT_WAV | SF_FORMAT_PCM_16 };
+      o->f = sf_open (o->tmp, SFM_WRITE, &info);
+      if (o->f)
 	return 0;
-      else
-	{
-	  fm_bad (o->tmp, "write error");
-	  fclose (o->f);
-	  unlink (o->tmp);
-	}
+      fm_bad (o->tmp, sf_strerror (NULL));
+      /* It may have been created before the header failed.  */
+      unlink (o->tmp);
     }
   else
     fm_bad (path, "out of memory");
@@ -186,50 +175,24 @@ fm_output_open (const char *path, struct fm_output *o)
 int
 fm_output_write (struct fm_output *o, const int16_t *s, long n)
 {
-  /* WAV is little-endian; so is every machine this runs on (x86-64,
-     aarch64), checked at compile time.  */
-  _Static_assert (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-		  "wav.c writes host-order samples");
-  if ((long) fwrite (s, 2, n, o->f) != n)
-    return fm_bad (o->tmp, "write error");
+  if (sf_write_short (o->f, s, n) != n)
+    return fm_bad2 (o->tmp, "write error", sf_strerror (o->f));
   o->n += n;
   return 0;
-}
-
-static void
-fm_put32 (unsigned char *p, uint32_t v)
-{
-  p[0] = v;
-  p[1] = v >> 8;
-  p[2] = v >> 16;
-  p[3] = v >> 24;
 }
 
 int
 fm_output_close (struct fm_output *o, int ok)
 {
   int r = 0;
-  if (ok)
-    {
-      unsigned char h[44];
-      uint32_t data = (uint32_t) (o->n * 2);
-      memcpy (h, "RIFF", 4);
-      fm_put32 (h + 4, 36 + data);
-      memcpy (h + 8, "WAVEfmt ", 8);
-      fm_put32 (h + 16, 16);
-      h[20] = 1, h[21] = 0;	/* PCM */
-      h[22] = 1, h[23] = 0;	/* mono */
-      fm_put32 (h + 24, FM_RATE_OUT);
-      fm_put32 (h + 28, FM_RATE_OUT * 2);
-      h[32] = 2, h[33] = 0;
-      h[34] = 16, h[35] = 0;
-      memcpy (h + 36, "data", 4);
-      fm_put32 (h + 40, data);
-      if (fseek (o->f, 0, SEEK_SET) != 0 || fwrite (h, 1, 44, o->f) != 44)
-	r = fm_bad (o->tmp, "write error");
-    }
-  if (fclose (o->f) != 0 && ok && r == 0)
-    r = fm_bad (o->tmp, "write error");
+  /* The header with the sizes, written now rather than by sf_close,
+     whose result does not say whether it could.  */
+  if (ok && (sf_command (o->f, SFC_UPDATE_HEADER_NOW, NULL, 0),
+	     sf_error (o->f)))
+    r = fm_bad2 (o->tmp, "write error", sf_strerror (o->f));
+  int e = sf_close (o->f);
+  if (e && ok && r == 0)
+    r = fm_bad2 (o->tmp, "write error", sf_error_number (e));
   if (ok && r == 0 && rename (o->tmp, o->path) != 0)
     r = fm_bad (o->path, strerror (errno));
   if (!ok || r != 0)

@@ -1,36 +1,37 @@
-/* wav.h -- the FM receiver's files: the input (a WAV of interleaved
-   float32 I/Q, 2 channels, FM_RATE_IN) checked before anything runs, and
-   the output (16-bit PCM mono WAV at FM_RATE_OUT) written under a
+/* wav.h -- the FM receiver's files, read and written with libsndfile:
+   the input (interleaved float32 I/Q, 2 channels, FM_RATE_IN, in a WAV
+   or any other container libsndfile reads, e.g. RF64 past 4 GiB)
+   checked before anything runs, and the output (16-bit PCM mono WAV at
+   FM_RATE_OUT, its 44-byte header the canonical one) written under a
    temporary name and renamed only when complete, so that a failed run
    leaves no WAV behind that looks whole.  Shared by every build of the
    receiver.  Errors are reported on stderr as "PROG: PATH: what", PROG
    being the running program's name (program_invocation_short_name:
-   fmradio, fmradio-seq, fmradio-gomp, fmradio-tbb or fmradio-omp).  */
+   fmradio, fmradio-seq, fmradio-gomp, fmradio-tbb or fmradio-omp), what
+   libsndfile's message where it has one.  */
 #ifndef FM_WAV_H
 #define FM_WAV_H
 
 #include <stdint.h>
 #include <stdio.h>
+#include <sndfile.h>
 
-/* An opened input, positioned at its first sample.  The samples are
-   read with read(2) on F's descriptor straight into the caller's buffer,
-   calling it again only after a short read (through F's stdio buffer, a
-   request that does not start on a buffer boundary took two calls and a
-   copy).  */
+/* An opened input, positioned at its first sample.  */
 struct fm_input
 {
-  FILE *f;
+  SNDFILE *f;
   const char *path;		/* fm_open_input's PATH, for messages */
   long n;			/* complex samples (I/Q pairs) */
 };
 
-/* Open PATH and check that it is a RIFF/WAVE file with an IEEE float
-   (format 3, or extensible with the float sub-format) fmt chunk of 2
-   channels, 32 bits, FM_RATE_IN samples per second, and a data chunk of a
-   whole number of I/Q pairs, all present in the file, enough for at least
-   one output sample (dsp.h's fm_len_out).  Returns 0 and fills IN (which
-   keeps PATH: it must outlive IN), or prints why not (missing file, not a
-   WAV, wrong sample format or rate, truncated, empty, too short) and
+/* Open PATH with libsndfile and check that it holds 2 channels of
+   32-bit float samples at FM_RATE_IN samples per second, all present in
+   the file (libsndfile reads a file whose data chunk announces more than
+   it holds, logging "(should be ...)": that is refused as truncated),
+   enough for at least one output sample (dsp.h's fm_len_out).  Returns 0
+   and fills IN (which keeps PATH: it must outlive IN), or prints why not
+   (libsndfile's message for a missing or unreadable file; empty file,
+   wrong sample format or rate, truncated, no samples, too short) and
    returns -1 with nothing left open.  */
 int fm_open_input (const char *path, struct fm_input *in);
 
@@ -46,17 +47,19 @@ void fm_close_input (struct fm_input *in);
    fm_output_close.  */
 struct fm_output
 {
-  FILE *f;
+  SNDFILE *f;
   char *path, *tmp;
   long n;			/* samples written so far */
 };
 
-/* Start the output PATH: create its temporary sibling PATH.partPID with
-   room for the header.  Returns 0, or prints why not and returns -1
-   (nothing left behind then).  */
+/* Start the output PATH: create its temporary sibling PATH.partPID, a
+   16-bit PCM mono WAV at FM_RATE_OUT (libsndfile writes the header now
+   and its sizes at the end).  Returns 0, or prints why not and returns
+   -1 (nothing left behind then).  */
 int fm_output_open (const char *path, struct fm_output *o);
-/* Append the N samples S (N >= 0).  Returns 0, or prints why not and
-   returns -1 (the output must then be closed with OK zero).  */
+/* Append the N samples S (N >= 0).  Returns 0, or prints "write
+   error" and libsndfile's message and returns -1 (the output must then
+   be closed with OK zero).  */
 int fm_output_write (struct fm_output *o, const int16_t *s, long n);
 /* OK nonzero: write the header, close and rename to the final path;
    zero: close and remove the temporary file.  Returns 0, or prints why

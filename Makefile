@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Makefile -- top-level build of Erbium for GCC (hand-written GNU make).
 #
 # On a fresh Debian bookworm machine (as root) any target that needs the
@@ -528,8 +529,8 @@ installcheck:
 #                   --prefix in that scratch directory (so the plugin goes
 #                   to $(libdir)/erbium/plugin: no root needed), builds it,
 #                   runs make check there (every testsuite directory but
-#                   tree/, whose check-tree reads the files git tracks and
-#                   an unpacked tarball is no git checkout;
+#                   tree/ and licences/, whose checks read the files git
+#                   tracks, and an unpacked tarball is no git checkout;
 #                   DISTCHECK_TESTDIRS=a,b narrows it further), installs,
 #                   runs installcheck, uninstalls and fails when a file is
 #                   left in the prefix, then removes the scratch directory.
@@ -537,7 +538,7 @@ installcheck:
 DIST_NAME          = $(PACKAGE_TARNAME)-$(PACKAGE_VERSION)
 DIST_TARBALL       = $(DIST_NAME).tar.gz
 DISTCHECK_DIR      = $(BUILD)/distcheck
-DISTCHECK_TESTDIRS ?= $(subst $(space),$(comma),$(filter-out tree,\
+DISTCHECK_TESTDIRS ?= $(subst $(space),$(comma),$(filter-out tree licences,\
   $(sort $(patsubst testsuite/%/,%,$(dir $(TEST_EXPS))))))
 empty :=
 space := $(empty) $(empty)

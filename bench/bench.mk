@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/bench.mk -- GNU make fragment that builds the benchmarks under
 # $(BUILD)/bench/.  The top-level Makefile includes it (after config.mk,
 # which gives CC, CXX, CFLAGS, CXXFLAGS, HWLOC_CFLAGS and HWLOC_LIBS) and

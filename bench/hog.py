@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The load beside a benchmark series (--hog N) for the Python drivers
 (bench/fmradio/run, bench/tasks/run), and their CSV rows per load.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* attributes.cc -- the attributes behind the Erbium language of
    <erbium.h>: erbium_process on functions (`process'), erbium_record and
    erbium_view on pointer types (`record(T)', `view(T)'), with the checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* builder.cc -- GIMPLE builders shared by the plugin's passes: the
    region builder of builder.h (new blocks between the halves of a split
    block, cold branches, calls, the join) and, on it, the masked window

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* builder.h -- the GIMPLE builder that erbium-lower and erbium-window
    use to emit new code with new blocks (builder.cc): a region split
    before a statement, tests that branch to cold blocks, calls of the

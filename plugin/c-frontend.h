@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* c-frontend.h -- the functions and data of GCC's C front end (cc1's
    c-family/ and c/ parts) that the plugin's front-end hooks use, declared
    weak, so that the plugin also loads into lto1, which has none of them.

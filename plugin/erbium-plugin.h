@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* erbium-plugin.h -- declarations shared by the files of the Erbium GCC
    plugin.  plugin.cc parses the plugin arguments into erbium_opts, calls
    each part's init function and places every pass (its table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* frontend.cc -- the Erbium language's front end: rewrites the constructs
    of <erbium.h> in each function's GENERIC, before the C front end
    genericizes it (PLUGIN_PRE_GENERICIZE), and reports their misuse.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuse.cc -- the fusion of OpenMP stream task sites: the writer and the
    reader of a stream that netgrain.cc finds eligible become one process
    with a static schedule (the Erbium paper's grain adaptation, Miranda

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* grain.cc -- `#pragma erbium grain', the per-site control of the grain
    adaptation of OpenMP stream task sites (docs/omp-stream.md, "Grain"):
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ivmerge.cc -- pass "erbium-ivmerge": after IVOPTs, the induction
    variables of an innermost loop that address views and advance by the
    same step become one index added to a base per view, the form IVOPTs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* loopalign.cc -- pass erbium-loopalign: place the innermost loops of
    process code so that no 64-byte block of code holds more instructions
    of a loop than the processor's op cache can keep.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lower.cc -- pass "erbium-lower": the runtime's synchronisation
    primitives expanded inline in GIMPLE after the vectoriser.
 

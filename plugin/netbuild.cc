@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* netbuild.cc -- the network of OpenMP stream task sites of a unit
    (network.h), built once at the end of the unit from the facts
    network.cc recorded and the process kinds tasksites.cc decided.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* netdot.cc -- the network of OpenMP stream task sites and Erbium-C
    processes (network.h) as text and as a picture: the "network"
    section of the erbium-tasks dump

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* netgrain.cc -- whether the grain of the network may change: per edge,
    whether its writer and reader sites may be fused into one process with
    a static schedule, and per node, whether its site may be split into

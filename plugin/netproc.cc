@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* netproc.cc -- the Erbium-C processes of a unit in its network
    (network.h): one node per `run' site, the records between them as
    edges from the processes that open write views on them to those that

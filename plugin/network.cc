@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* network.cc -- the facts the network of OpenMP stream task sites is
    built from (network.h), recorded from each function's GENERIC at
    PLUGIN_PRE_GENERICIZE, before outline.cc outlines its sites: the task

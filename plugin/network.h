@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* network.h -- the network of OpenMP stream task sites (and Erbium-C
    processes) of a unit: what the files that build it share.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* noop.cc -- pass erbium-noop: warn (-Werbium-noop) about a commit, update,
    stall or release that provably does nothing.
 

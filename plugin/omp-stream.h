@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* omp-stream.h -- declarations shared by the files of the plugin that
    compile the OpenMP stream extension (Pop and Cohen, "A stream-computing
    extension to OpenMP", HiPEAC 2011; the syntax OpenStream kept):

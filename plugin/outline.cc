@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* outline.cc -- task pragmas into body functions and creation calls, at
    PLUGIN_PRE_GENERICIZE (before the C front end genericizes the
    function; GCC-PLUGIN-NOTES, "Outlining").

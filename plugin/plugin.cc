@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* plugin.cc -- entry point of the Erbium GCC plugin: version check,
    plugin arguments, the call of each part's init function, and the
    table of where each pass of the plugin runs (erbium_passes).

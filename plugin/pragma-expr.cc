@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pragma-expr.cc -- C expressions inside the clauses of the task
    pragmas: the brackets of streams and views (`xs[perm[i]]',
    `v[idx + 2]'), and the expressions of if, final, priority, tick

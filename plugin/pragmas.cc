@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pragmas.cc -- the pragmas of the OpenMP stream extension
    (OMP-STREAM-SPEC.md, sections 3 to 5; docs/omp-stream.md):
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* primitives.cc -- the table of the Erbium runtime's primitives and their
    declared side effects.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* streams.cc -- streams of the OpenMP stream extension: the attributes
    `stream' and `stream_ref' (OMP-STREAM-SPEC.md, section 2) and what a
    stream declaration does.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stripmine.cc -- pass "erbium-stripmine": element-at-a-time loops over
    views become bursts, so that the vectoriser sees a clean inner loop
    (paper section 4: "we systematically strip-mine bursts of computations

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* taskloop.cc -- the static conversion of stream task sites created in
    counted loops (pass erbium-taskloop).
 

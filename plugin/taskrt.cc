@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* taskrt.cc -- the runtime interface of OpenMP stream tasks
    (runtime/include/erbium/task.h) as the plugin declares it itself: a
    program of stream pragmas includes no header (OMP-STREAM-SPEC.md,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasksites.cc -- which stream task sites run one process per instance,
    and the dump of every site (pass erbium-tasks).
 

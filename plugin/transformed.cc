@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* transformed.cc -- the registry of the functions that the plugin's
    passes changed.  erbium-window, erbium-stripmine and erbium-lower note
    each function they transform (erbium_note_transformed); the late

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* warnings.cc -- the plugin's warning options: every warning the plugin
    emits has a name (-Werbium-NAME), printed after the message as GCC
    prints its own options ([-Werbium-NAME], or [-Werror=erbium-NAME] when

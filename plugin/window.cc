@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* window.cc -- pass "erbium-window": view element accesses (er_elem calls)
    become window addressing that the loop optimisers can see through.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared constants and helpers of fm-modulate, fm-check and fm-plot.
 
 The FM radio example's signal conventions (rates in Hz, times in seconds),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ckring.c -- the Concurrency Kit peers of the exploration benchmark
    (ck-ring-spsc, ck-ring-mpmc), in C because ck_ring.h is not valid C++.
    Same harness and same scheme as the C++ peers of peers.cc (start gate,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* erbium.c -- the Erbium variant of the exploration benchmark (paper
    section 5.1), written against the runtime's C API (erbium/runtime.h).
 

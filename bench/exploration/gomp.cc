@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // gomp.cc -- the OpenMP-tasks peer of the exploration benchmark (libgomp):
 // the stream is a ring of bursts holding the run's horizon H elements
 // (H / K slots of K ints).  For each burst one producer task stores its K

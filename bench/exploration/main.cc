@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // main.cc -- driver of the "exploration" benchmark (Erbium paper, CASES
 // 2010, section 5.1): runs the Erbium variant and its peers over the
 // matrix configuration x burst x implementation, interleaving the runs of

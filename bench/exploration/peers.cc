@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // peers.cc -- C++ queue peers of the exploration benchmark: the kernel of
 // erbium.c over boost::lockfree::spsc_queue, moodycamel::ReaderWriterQueue
 // and ConcurrentQueue, and tbb::concurrent_bounded_queue, in the same

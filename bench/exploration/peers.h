@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // peers.h -- the exploration benchmark's peers: the same kernel (N indices
 // of int, one store and one load each, bursts of K) over third-party
 // queues and OpenMP tasks, run by the same harness as the Erbium variant.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xbench.c -- the exploration benchmark's helpers written in C: the hwloc
    topology used to pin the peers' threads (producers on one core,
    consumers on another, as in the paper's section 5.1 where they sit on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xbench.h -- shared definitions of the "exploration" benchmark (Erbium
    paper, CASES 2010, section 5.1): producers and consumers exchange N
    indices of int through one channel; each index is one store (producer)

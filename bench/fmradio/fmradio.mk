@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/fmradio/fmradio.mk -- GNU make fragment that builds the FM
 # receiver benchmark's peers and adds them to BENCH_PROGS.
 # bench/bench.mk includes it; the including makefile gives CC, CXX,

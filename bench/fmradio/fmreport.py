@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The summary line of the FM receiver's builds, its parser, and the
 order of the alternating rounds that the benchmark tools share.
 

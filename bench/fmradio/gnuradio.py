@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The FM receiver of examples/fmradio as a headless GNU Radio flowgraph.
 
 The peer an SDR user would run instead of the C builds: GNU Radio's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gomp.c -- the FM receiver's benchmark peer "gomp-tasks": the
    block steps of examples/fmradio/blocks.h as OpenMP tasks whose depend
    clauses name the ring slots they read and write, run by libgomp with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* taps.c -- prints the FM receiver's constants and filter taps, those of
    examples/fmradio/dsp.h and dsp.c's fm_design, so that a receiver built
    with another toolkit (bench/fmradio/gnuradio.py, the GNU Radio

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tbb.cc -- the FM receiver's benchmark peer "tbb-flow": the
    block steps of examples/fmradio/blocks.h as a TBB flow graph, run by
    oneTBB's default arena (one thread per core).  Messages are block

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* chain8-gomp.c -- the "gomp-depend" implementation of the grain
    benchmark chain8 (chain8.h): per block of CHAIN8_BLOCK elements, one
    libgomp task per stage, each reading the previous stage's slot of a

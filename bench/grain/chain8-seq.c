@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* chain8-seq.c -- the "sequential" implementation of the grain
    benchmark chain8 (chain8.h): the eight stages in one loop over the
    elements, one thread.  The reference every other implementation's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* chain8.h -- the grain benchmark "chain8" (bench/grain): eight cheap
    element-wise stages over a stream of floats, in blocks of
    CHAIN8_BLOCK elements.  What its three programs share: the input, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cholesky-gomp.c -- the "gomp-depend" implementation of the grain
    benchmark cholesky (cholesky.h): one libgomp task per tile kernel,
    created in the sequential loop nest's order, with depend(inout) on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cholesky-openblas.c -- the "openblas" peer of the grain benchmark
    cholesky (cholesky.h): LAPACK's dpotrf from OpenBLAS on the whole
    column-major matrix, OpenBLAS's threads on every core (its default

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cholesky-seq.c -- the "sequential" implementation of the grain
    benchmark cholesky (cholesky.h): the blocked loop nest over the tiles,
    one thread (OpenBLAS's kernels on one thread).  The reference every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cholesky-stream.c -- the grain benchmark cholesky (cholesky.h) as an
    OpenMP stream program, compiled by the Erbium plugin with -fopenmp:
    the "auto" implementation with the plugin's defaults, the "off" one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cholesky.h -- the grain benchmark "cholesky" (bench/grain): the
    blocked (tiled) Cholesky factorisation A = L L^T of a symmetric
    positive definite N x N matrix, as OpenStream's cholesky

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fft-fftw.c -- the peers "fftw-1t" and "fftw-2t" of the grain
    benchmark fft_1d (fft.h): FFTW's plan of size N (FFTW_ESTIMATE, out of
    place, planned before the clock starts) on --threads T threads

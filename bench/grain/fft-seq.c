@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fft-seq.c -- the "sequential" implementation of the grain benchmark
    fft_1d (fft.h): the same decomposition in plain loops, one thread
    (splits level by level into scratch arrays, the leaves by FFTW's plan

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fft-stream.c -- the grain benchmark fft_1d (fft.h) as an OpenMP
    stream program, pure streaming as OpenStream's radix_fft_stream_pure,
    compiled by the Erbium plugin with -fopenmp: the "auto"

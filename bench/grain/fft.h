@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fft.h -- the grain benchmark "fft_1d" (bench/grain): a 1-D complex
    FFT of N = 2^L points, as OpenStream's radix_fft_stream_pure
    (OMP-STREAM-SPEC.md, section 9.1).  What its programs share: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fibo-gomp.c -- the "gomp-depend" implementation of the grain benchmark
    fibo (fibo.h): libgomp tasks, libgomp's default team (one thread per
    core).  Above the cut-off a call creates a task for fib (N - 1) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fibo-seq.c -- the "sequential" implementation of the grain benchmark
    fibo (fibo.h): the plain recursion, one thread (the cut-off changes
    nothing here).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fibo-stream.c -- the grain benchmark fibo (fibo.h) as an OpenMP
    stream program, as OpenStream's stream_recursive_fibo: one stream per
    call, compiled by the Erbium plugin with -fopenmp (the "auto"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fibo.h -- the grain benchmark "fibo" (bench/grain): recursive
    Fibonacci with a cut-off, as OpenStream's stream_recursive_fibo
    (OMP-STREAM-SPEC.md, section 9.1).  What its three programs share:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* grain.h -- what the programs of the grain benchmark (bench/grain)
    share: their command line, the clock, the digest of a result and the
    one summary line the driver (bench/grain/run) parses.  Header only,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/grain/grain.mk -- GNU make fragment that builds the programs of
 # the grain benchmark (bench/grain: does the compiler adapt the grain of
 # an OpenMP stream program, by fusing and splitting its task sites?) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* heavy-gomp.c -- the "gomp-depend" implementation of the grain
    benchmark heavy-stage (heavy.h): per block of HEAVY_BLOCK elements, a
    source task writing a ring slot, a stage task reading it and writing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* heavy-seq.c -- the "sequential" implementation of the grain benchmark
    heavy-stage (heavy.h): source, stage and sink in one loop over the
    elements, one thread.  The reference every other implementation's

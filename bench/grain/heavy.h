@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* heavy.h -- the grain benchmark "heavy-stage" (bench/grain): a source,
    one stateless stage doing about 90 % of the work, and a sink, over a
    stream of floats in blocks of HEAVY_BLOCK elements.  What its three

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* seidel-gomp.c -- the "gomp-depend" implementation of the grain
    benchmark seidel (seidel.h): one libgomp task per block and sweep,
    created in the sequential order, with depend(inout) on its block's

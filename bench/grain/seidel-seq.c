@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* seidel-seq.c -- the "sequential" implementation of the grain benchmark
    seidel (seidel.h): the same blocked sweeps in one loop nest (sweeps,
    block rows, block columns), one thread.  The reference every other

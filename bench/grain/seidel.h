@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* seidel.h -- the grain benchmark "seidel" (bench/grain): 2-D
    Gauss-Seidel sweeps over an N x N grid in square blocks, as
    OpenStream's seidel (OMP-STREAM-SPEC.md, section 9.1).  What its three

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kernel.c -- the exploration benchmark's single-producer single-consumer
    kernel (Erbium paper, CASES 2010, section 5.1) written in Erbium C, the
    language of <erbium.h>, for the plugin benchmark (bench/plugin, issue

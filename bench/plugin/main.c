@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c -- driver of the plugin benchmark (bench/plugin): what
    the Erbium GCC plugin's lowering buys on the exploration kernel (paper
    section 5.1, one producer and one consumer).

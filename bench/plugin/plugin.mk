@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/plugin/plugin.mk -- GNU make fragment that builds the plugin
 # benchmark as $(BUILD)/bench/plugin and adds it to BENCH_PROGS.
 # bench/bench.mk includes it; the including makefile gives CC, CFLAGS,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kernel.c -- the kernels of the strip-mining benchmark (bench/stripmine)
    in Erbium C, the language of <erbium.h>: sum, scale, a 16-tap
    FIR filter and a complex multiply (stripmine.h defines them), each over

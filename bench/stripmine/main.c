@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c -- driver of the strip-mining benchmark (bench/stripmine, issue
    4): what the plugin's erbium-stripmine pass buys on kernels written
    element at a time (sum, scale, 16-tap FIR, complex multiply; see

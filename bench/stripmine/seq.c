@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* seq.c -- the sequential variant of the strip-mining benchmark
    (bench/stripmine): the kernels of stripmine.h computed in the
    calling thread over a plain array, no processes and no streaming, in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stripmine.h -- shared definitions of the strip-mining benchmark
    (bench/stripmine): the kernels, their constants and the entry
    points of the variants.  Included by kernel.c (Erbium C, compiled three

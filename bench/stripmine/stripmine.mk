@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/stripmine/stripmine.mk -- GNU make fragment that builds the
 # strip-mining benchmark as $(BUILD)/bench/stripmine and adds it
 # to BENCH_PROGS.  bench/bench.mk includes it; the including makefile

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gomp-depend.c -- the task-creation benchmark's peer "gomp-depend"
    (bench/tasks): the producer-consumer pipeline of tasks.h as libgomp
    tasks with depend clauses, run by libgomp's default team (one thread

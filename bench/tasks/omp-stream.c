@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* omp-stream.c -- the task-creation benchmark's "omp-stream" program
    (bench/tasks): the producer-consumer pipeline of tasks.h written with
    the OpenMP stream pragmas (the OpenStream syntax), compiled by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* task-api.c -- the task-creation benchmark's "task-api" program
    (bench/tasks): omp-stream.c's pipeline written by hand against the
    runtime's interface of OpenMP stream tasks, <erbium/task.h>, as the

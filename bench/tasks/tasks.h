@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasks.h -- what the programs of the task-creation benchmark
    (bench/tasks) share: their command line, the pipeline's element values
    and checked sum, the clock and the one summary line the driver

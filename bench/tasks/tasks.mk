@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/tasks/tasks.mk -- GNU make fragment that builds the task-creation
 # benchmark's programs (bench/tasks) and adds them to BENCH_PROGS.
 # bench/bench.mk includes it; the including makefile gives CC, CXX,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tbb-flow.cc -- the task-creation benchmark's peer "tbb-flow"
    (bench/tasks): the producer-consumer pipeline of tasks.h as a TBB flow
    graph, run by oneTBB's default arena (one thread per core), built as

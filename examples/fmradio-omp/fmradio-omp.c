@@ -1,4 +1,4 @@
-/* fmradio-omp.c -- the FM radio receiver of examples/fmradio written as
+/* SPDX-License-Identifier: MIT */ /* fmradio-omp.c -- the FM radio receiver of examples/fmradio written as
    an OpenMP stream program (the OpenStream syntax: streams, task
    pragmas with input, output and peek clauses, tick, taskwait), compiled
    by the Erbium plugin with -fopenmp into persistent processes, one per

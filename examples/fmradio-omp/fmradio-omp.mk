@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # examples/fmradio-omp/fmradio-omp.mk -- GNU make fragment that builds
 # the FM receiver written as an OpenMP stream program,
 # $(BUILD)/examples/fmradio-omp (fmradio-omp.c: the stream pragmas,

@@ -1,4 +1,4 @@
-/* blocks.c -- the FM receiver's block steps over ring buffers (blocks.h)
+/* SPDX-License-Identifier: MIT */ /* blocks.c -- the FM receiver's block steps over ring buffers (blocks.h)
    and the main program the builds on them share.  */
 #include "blocks.h"
 #include "util.h"

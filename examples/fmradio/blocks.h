@@ -1,4 +1,4 @@
-/* blocks.h -- the FM receiver cut into block steps over bounded ring
+/* SPDX-License-Identifier: MIT */ /* blocks.h -- the FM receiver cut into block steps over bounded ring
    buffers, for the builds that schedule the stages themselves: the
    streaming sequential baseline (fmradio-seq.c) and the benchmark's
    OpenMP-task and TBB flow-graph peers (bench/fmradio).  Each step computes

@@ -1,4 +1,4 @@
-/* dsp.c -- the out-of-line part of the FM receiver's signal processing
+/* SPDX-License-Identifier: MIT */ /* dsp.c -- the out-of-line part of the FM receiver's signal processing
    (dsp.h), shared by every build: the filter design (fm_design), so that
    every build uses the same taps, and the parser of the equaliser's gains
    (fm_parse_gains).  */

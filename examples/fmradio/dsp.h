@@ -1,4 +1,4 @@
-/* dsp.h -- the FM receiver's signal processing, shared by every build of
+/* SPDX-License-Identifier: MIT */ /* dsp.h -- the FM receiver's signal processing, shared by every build of
    it: the Erbium-C receiver (fmradio.c), the sequential program
    (fmradio-seq.c) and the benchmark's peers (bench/fmradio).  Sharing it
    is what makes their outputs bit-identical: each output sample is the

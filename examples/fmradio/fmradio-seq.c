@@ -1,4 +1,4 @@
-/* fmradio-seq.c -- the FM receiver as a plain sequential C program (no
+/* SPDX-License-Identifier: MIT */ /* fmradio-seq.c -- the FM receiver as a plain sequential C program (no
    processes, one thread): the validation reference and the speedup
    baseline of the Erbium receiver (fmradio.c).  Same stages, same taps,
    same dsp.h arithmetic, so the output is bit-identical.  It streams: the

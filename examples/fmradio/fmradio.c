@@ -1,4 +1,4 @@
-/* fmradio.c -- the FM radio receiver in Erbium C (the paper's
+/* SPDX-License-Identifier: MIT */ /* fmradio.c -- the FM radio receiver in Erbium C (the paper's
    fmradio, section 5 and Figure 7): complex baseband I/Q at 240 kS/s in,
    16-bit audio at 48 kHz out, every stage a process, the stages talking
    through records and views.  Compiled by the Erbium plugin at -O3, with

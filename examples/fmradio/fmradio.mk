@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # examples/fmradio/fmradio.mk -- GNU make fragment that compiles, once, the
 # FM receiver's plain-C objects that its sequential build and
 # bench/fmradio's peers link, and builds the sequential build.  The

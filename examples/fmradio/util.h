@@ -1,4 +1,4 @@
-/* util.h -- what every program built from the FM receiver shares outside
+/* SPDX-License-Identifier: MIT */ /* util.h -- what every program built from the FM receiver shares outside
    the signal processing (fmradio.c, and through blocks.c fmradio-seq.c
    and bench/fmradio's peers): the command line, the wall clock, the end
    of a run and the summary line the benchmark driver parses.  Header

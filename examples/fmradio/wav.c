@@ -1,4 +1,4 @@
-/* wav.c -- reading the FM receiver's I/Q input and writing its PCM
+/* SPDX-License-Identifier: MIT */ /* wav.c -- reading the FM receiver's I/Q input and writing its PCM
    output (wav.h) with libsndfile.  */
 #define _GNU_SOURCE		/* program_invocation_short_name */
 #include <errno.h>

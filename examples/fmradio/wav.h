@@ -1,4 +1,4 @@
-/* wav.h -- the FM receiver's files, read and written with libsndfile:
+/* SPDX-License-Identifier: MIT */ /* wav.h -- the FM receiver's files, read and written with libsndfile:
    the input (interleaved float32 I/Q, 2 channels, FM_RATE_IN, in a WAV
    or any other container libsndfile reads, e.g. RF64 past 4 GiB)
    checked before anything runs, and the output (16-bit PCM mono WAV at

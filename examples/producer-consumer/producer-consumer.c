@@ -1,4 +1,4 @@
-/* producer-consumer.c -- the Erbium paper's Figure 2 (Miranda et al.,
+/* SPDX-License-Identifier: MIT */ /* producer-consumer.c -- the Erbium paper's Figure 2 (Miranda et al.,
    CASES 2010, section 3) in the C spelling of <erbium.h>.
 
    Changes from the figure, all mechanical (README.md here lists them):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* erbium.h -- the Erbium language for C, as compiled by the Erbium GCC
    plugin (Miranda et al., "Erbium: a deterministic, concurrent
    intermediate representation to map data-flow tasks to scalable,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: global deadlock detection.
 
    Kahn networks with bounded buffers can deadlock (paper section 3,

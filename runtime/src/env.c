@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: reading the ERBIUM_* environment variables, lowest of
    the operating system layer.
 

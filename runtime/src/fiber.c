@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: processes run as fibers of one worker thread per core
    (er_use_fibers).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: hand-over and termination (paper section 3,
    "Termination").
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: start and end, over every other file.
 
    er_init is the runtime's one initialisation: it installs the hooks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: private structures shared by the out-of-line parts.
 
    A record is the public er_record line followed by its lock, its futex

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: library mode.
 
    Compiles the inline primitives of erbium/sync.h once more as exported

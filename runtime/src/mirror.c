@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: mirrored sliding-window buffers.
 
    A record's buffer of SLOTS elements (a power of two) is mapped twice,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: reporting misuse.
 
    Every misuse the runtime can see (wrong view kind, burst larger than the

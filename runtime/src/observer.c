@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: observers, the read views that hold no id.
 
    Paper section 3, "Creation": non-registered views serve "asymmetric

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: the operating system layer, under everything else.
 
    What the rest of the runtime asks of the system: each thread's state

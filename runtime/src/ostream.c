@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: the streams of OpenMP stream tasks (erbium/task.h):
    positions, buffers, completion frontiers.
 

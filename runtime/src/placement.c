@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: placing processes on cores (hwloc).
 
    Cores are those of the process's CPU affinity mask at start-up

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: processes (paper section 3, "Creation", "Termination").
 
    run p(args) becomes er_run: a persistent process running FN on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: alloc and the reallocation hand-shake (paper section
    3, "Resource management").
 

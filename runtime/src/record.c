@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: records, views and registration (paper section 3,
    "Creation"; section 4, one shared buffer per record).
 

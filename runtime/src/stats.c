@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: what each process did while it waited (ERBIUM_STATS).
 
    With ERBIUM_STATS=1 in the environment, the runtime counts, per thread

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: the waiting halves of update and stall, and wake-ups
    (paper section 3, "Data streaming", "Resource management",
    "Termination").

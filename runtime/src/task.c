@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: task sites on persistent processes, instances,
    taskwait and the end of the program (erbium/task.h).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: where views live, and how a freed view is recognised.
 
    A view's address is its handle: the program passes it to every call and

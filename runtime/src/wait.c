@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: blocking (spin, yield, sleep) and wake-up.
 
    Waiting is generic: a waiter polls its try function, and sleeps on a

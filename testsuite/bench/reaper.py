@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """reaper.py -- run a benchmark driver as a child subreaper would, and
 say whether it left processes behind (hog.exp's witness).
 

@@ -1,4 +1,4 @@
-/* ERBIUM_BALANCE (docs/environment.md; runtime/src/placement.c): on, the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_BALANCE (docs/environment.md; runtime/src/placement.c): on, the
    default, processes are moved between cores to balance their load when
    the machine has more than one core; off, never.  The placement
    report's first line (ERBIUM_PLACEMENT_REPORT=1) says which holds

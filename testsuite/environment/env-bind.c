@@ -1,4 +1,4 @@
-/* ERBIUM_BIND (docs/environment.md; runtime/src/placement.c): on, the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_BIND (docs/environment.md; runtime/src/placement.c): on, the
    default, the runtime binds each process to a core, which the
    placement report (ERBIUM_PLACEMENT_REPORT=1) says ("process 1 on PU
    N") and the process's CPU affinity shows (one CPU); off, it binds

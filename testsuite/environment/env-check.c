@@ -1,4 +1,4 @@
-/* ERBIUM_CHECK (docs/environment.md; runtime/src/env.c reads it, os.c
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_CHECK (docs/environment.md; runtime/src/env.c reads it, os.c
    keeps it): each spelling of true turns on the checks of element
    accesses against the view's window, so that the child's read of index
    6 of a read view whose window is [2, 6) stops it with the runtime's

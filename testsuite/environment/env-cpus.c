@@ -1,4 +1,4 @@
-/* ERBIUM_CPUS (docs/environment.md; runtime/src/placement.c): a list of
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_CPUS (docs/environment.md; runtime/src/placement.c): a list of
    processing units (hwloc's syntax, blanks around ignored) binds the
    n-th process to the n-th listed unit: with the last CPU the test may
    run on, the child's process runs there only, and with the range from

@@ -1,4 +1,4 @@
-/* ERBIUM_FIBERS (docs/environment.md; runtime/src/fiber.c): on, the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_FIBERS (docs/environment.md; runtime/src/fiber.c): on, the
    processes run as fibers of per-core workers (on x86-64, where fibers
    exist), off as threads, whatever the program asked; unset, as the
    program asked (this one asks nothing: threads).  The kind of the

@@ -1,4 +1,4 @@
-/* ERBIUM_PLACEMENT_REPORT (docs/environment.md; runtime/src/placement.c
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_PLACEMENT_REPORT (docs/environment.md; runtime/src/placement.c
    and task.c): on, the runtime prints its placement settings and
    decisions on stderr ("erbium: placement: ..."); off, the default,
    nothing.  A value that does not read warns once, though both

@@ -1,4 +1,4 @@
-/* ERBIUM_SLICE (docs/environment.md; runtime/src/placement.c,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_SLICE (docs/environment.md; runtime/src/placement.c,
    er_short_slice): on, the default, each thread the runtime starts asks
    the kernel for a 0.1 ms time slice (sched_setattr's sched_runtime,
    Linux 6.12 and later); off, it keeps the kernel's default, the one the

@@ -1,4 +1,4 @@
-/* ERBIUM_SPLIT (docs/environment.md; runtime/src/task.c): N from 1 to
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_SPLIT (docs/environment.md; runtime/src/task.c): N from 1 to
    1024 (blanks around ignored) runs every split task site on N workers,
    whatever its flags ask; auto (any case), empty or unset leaves each
    site its own (here 2 workers, from its flags).  The placement report

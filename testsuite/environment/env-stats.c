@@ -1,4 +1,4 @@
-/* ERBIUM_STATS (docs/environment.md; runtime/src/stats.c): on, the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_STATS (docs/environment.md; runtime/src/stats.c): on, the
    program prints at exit what each process did while it waited
    ("erbium: stats: ..." lines: the summary, the child's process, the
    buffers); off, the default, nothing.  A value that does not read warns

@@ -1,4 +1,4 @@
-/* env-tasks.h -- the task pipeline the testsuite/environment tests of
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* env-tasks.h -- the task pipeline the testsuite/environment tests of
    ERBIUM_SPLIT and ERBIUM_PLACEMENT_REPORT run in their children: three
    task sites (erbium/task.h), the middle one split into 2 workers by its
    flags (ER_SITE_SPLIT, ER_SITE_WORKERS), so that the placement report

@@ -1,4 +1,4 @@
-/* env-test.h -- helpers of the testsuite/environment tests.
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* env-test.h -- helpers of the testsuite/environment tests.
 
    A test runs its own program again as a child (the executable of
    /proc/self/exe, with the argument "child") whose environment is the

@@ -1,4 +1,4 @@
-/* ERBIUM_WINDOW_CACHE (docs/environment.md; runtime/src/mirror.c): a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_WINDOW_CACHE (docs/environment.md; runtime/src/mirror.c): a
    size in bytes, a number optionally followed by k, M or G in either
    case (blanks around and before the unit ignored), bounds the mirrored
    buffers kept for reuse; unset or blank, the bound is the most the

@@ -1,4 +1,4 @@
-/* record(T) and view(T) are pointer types with an attribute; the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* record(T) and view(T) are pointer types with an attribute; the
    attributes on anything else are errors.  */
 /* { dg-do compile } */
 

@@ -1,4 +1,4 @@
-/* The runtime takes elements of 1 byte to 1 MiB (er_new_record): a larger
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The runtime takes elements of 1 byte to 1 MiB (er_new_record): a larger
    element type is an error at the declaration of the record or view (or
    at new_record and new_read_view for a type completed later), once per
    type and function, stating the limit.  1 MiB itself is fine.  */

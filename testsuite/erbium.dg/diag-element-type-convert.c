@@ -1,4 +1,4 @@
-/* A record or view converts only to a record or view of the same kind and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A record or view converts only to a record or view of the same kind and
    element type (qualifiers aside): passed to a process by run, passed to
    a function, assigned or returned.  GCC alone only warns (incompatible
    pointer types), and the process would read its elements as the wrong

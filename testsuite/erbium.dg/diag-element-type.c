@@ -1,4 +1,4 @@
-/* The views of a record have the record's element type.  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The views of a record have the record's element type.  */
 /* { dg-do compile } */
 
 #include <erbium.h>

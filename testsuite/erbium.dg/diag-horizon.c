@@ -1,4 +1,4 @@
-/* Horizons are positive: a constant horizon <= 0 is an error.  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Horizons are positive: a constant horizon <= 0 is an error.  */
 /* { dg-do compile } */
 
 #include <erbium.h>

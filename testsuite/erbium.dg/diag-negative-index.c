@@ -1,4 +1,4 @@
-/* Stream indices count from 0 (paper section 3): a negative constant index
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Stream indices count from 0 (paper section 3): a negative constant index
    of a subscript or of a primitive is a warning (a 64-bit one is never
    valid; a negative int may stand for a wrapped index only past 2^31).  A
    long constant index is exact and may be valid: no diagnostic.  */

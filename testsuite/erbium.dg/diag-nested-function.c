@@ -1,4 +1,4 @@
-/* The uses of views and records in GNU C nested functions are checked
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The uses of views and records in GNU C nested functions are checked
    like those of any function: the view kinds known from the enclosing
    function's initialisations, pointer uses of views and subscripts of
    records.  */

@@ -1,4 +1,4 @@
-/* -Werbium-noop at -O0: the analysis runs on SSA right after it is built,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -Werbium-noop at -O0: the analysis runs on SSA right after it is built,
    before any optimisation, so it finds the same calls at every level.  */
 /* { dg-do compile } */
 /* { dg-options "-O0" } */

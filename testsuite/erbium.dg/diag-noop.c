@@ -1,4 +1,4 @@
-/* A commit, update, stall or release that provably does nothing gets a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A commit, update, stall or release that provably does nothing gets a
    -Werbium-noop warning: an earlier call of the same primitive on the
    same view reached an index at least as large on every path to it
    (paper section 3: the call then does not move the view's index; for

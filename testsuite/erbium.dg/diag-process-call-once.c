@@ -1,4 +1,4 @@
-/* A misuse inside an expression the front end shares (a statement
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A misuse inside an expression the front end shares (a statement
    expression's value, a variable-length array's bound: SAVE_EXPRs in an
    inner block) is diagnosed once, not once per reference to the shared
    tree (frontend.cc walks each BIND_EXPR body in order and each SAVE_EXPR

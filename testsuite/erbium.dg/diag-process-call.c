@@ -1,4 +1,4 @@
-/* A process runs on a thread of its own: calling it like a function is an
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A process runs on a thread of its own: calling it like a function is an
    error (paper section 3, "Creation": "It cannot be called as a
    function").  */
 /* { dg-do compile } */

@@ -1,4 +1,4 @@
-/* A process has no return value, no variable argument list, and its
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A process has no return value, no variable argument list, and its
    address is never taken (paper section 3, "Creation").  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -Wno-return-type" } */

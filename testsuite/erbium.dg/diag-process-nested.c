@@ -1,4 +1,4 @@
-/* A process cannot be a GNU C nested function: run starts it
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A process cannot be a GNU C nested function: run starts it
    asynchronously on a copy of its arguments, and it may outlive the
    function that ran it, whose frame its static chain would point into.
    Rejected where it is defined, whether or not it uses that frame, at

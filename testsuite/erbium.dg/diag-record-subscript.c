@@ -1,4 +1,4 @@
-/* A record has no elements to address: only views are subscripted
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A record has no elements to address: only views are subscripted
    (paper section 3, "Data streaming").  */
 /* { dg-do compile } */
 

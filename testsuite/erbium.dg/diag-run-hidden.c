@@ -1,4 +1,4 @@
-/* run starts a process named in the call: a call through the process's
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* run starts a process named in the call: a call through the process's
    address or any other expression is an error, even where the C front end
    folds it to the same tree as the call by name (`(*&p)(x)', `(*p)(x)',
    `(1 ? p : p)(x)').  Parentheses around the name and macros are

@@ -1,4 +1,4 @@
-/* run starts processes only.  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* run starts processes only.  */
 /* { dg-do compile } */
 
 #include <erbium.h>

@@ -1,4 +1,4 @@
-/* A view or record converted to void * or to an integer type loses its
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A view or record converted to void * or to an integer type loses its
    element type (nothing checks it when it comes back), so it is an error
    like a conversion to another pointer type; er_view * and er_record *,
    the runtime's C API, are fine, and so are tests of the value.  */

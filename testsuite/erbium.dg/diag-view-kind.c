@@ -1,4 +1,4 @@
-/* commit and stall need a write view, update, release, receive and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* commit and stall need a write view, update, release, receive and
    receive_range a read view (paper section 3); the plugin knows the kind
    when the view variable is initialised by new_read_view/new_write_view.  */
 /* { dg-do compile } */

@@ -1,4 +1,4 @@
-/* A view is not a pointer: only v[i] reaches an element.  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A view is not a pointer: only v[i] reaches an element.  */
 /* { dg-do compile } */
 
 #include <erbium.h>

@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-ivmerge takes 0 or 1: another value is an error
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-ivmerge takes 0 or 1: another value is an error
    that names the argument and the values it takes, and the plugin does
    not start.  */
 /* { dg-do compile } */

@@ -1,4 +1,4 @@
-/* erbium-ivmerge: the 16-tap FIR of window-fir-one-base.c reads a view
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* erbium-ivmerge: the 16-tap FIR of window-fir-one-base.c reads a view
    and writes an array, both advancing 16 bytes per vector iteration.
    IVOPTs leaves one pointer for the view's taps and one for the output;
    the pass makes them one index, so the vector loop (a label, one block

@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-ivmerge=0 keeps IVOPTs' pointer per view: the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-ivmerge=0 keeps IVOPTs' pointer per view: the
    vector loop of ivmerge-fir.c (the same source, included) advances two
    registers by 16 bytes, and no reference of it has an index.  The pass
    does not run, so there is no dump to check.  */

@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-loopalign=all places the loops of every function,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-loopalign=all places the loops of every function,
    plain C included (the FM benchmark builds its sequential program and
    its peers so, to compare them with Erbium code placed alike): the
    vector loop of fir_plain in loopalign-fir.c (the same source, included)

@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-loopalign takes 0, 1 or all: another value is an
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-loopalign takes 0, 1 or all: another value is an
    error that names the argument and the values it takes, and the plugin
    does not start.  */
 /* { dg-do compile } */

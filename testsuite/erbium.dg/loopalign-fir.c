@@ -1,4 +1,4 @@
-/* erbium-loopalign (plugin/loopalign.cc): the vector loop of an FIR over
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* erbium-loopalign (plugin/loopalign.cc): the vector loop of an FIR over
    views (the FM receiver's FM_FIR, four taps per pass over the outputs)
    has 17 or 18 short SSE instructions in about 70 bytes; starting 0 or
    16 bytes past a 64-byte boundary it would put 13 or more of them in

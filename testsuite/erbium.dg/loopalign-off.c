@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-loopalign=0 leaves the loops of process code where
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-loopalign=0 leaves the loops of process code where
    GCC puts them: no padding in front of the FIR's vector loop (the same
    source, included).  The scans below would also pass if that loop
    needed no padding; this test relies on loopalign-fir.c, which checks

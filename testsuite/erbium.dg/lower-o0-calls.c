@@ -1,4 +1,4 @@
-/* At -O0 neither plugin pass runs: every primitive stays a call of the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* At -O0 neither plugin pass runs: every primitive stays a call of the
    runtime's out-of-line copy, which is always correct.  */
 /* { dg-do compile } */
 /* { dg-options "-O0 -fplugin-arg-erbium-dump" } */

@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-lower=0 -fplugin-arg-erbium-window=0: the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-lower=0 -fplugin-arg-erbium-window=0: the
    primitives stay library calls at -O2 (benchmarks compare this with the
    lowered code).  */
 /* { dg-do compile } */

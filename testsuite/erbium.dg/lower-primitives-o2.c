@@ -1,4 +1,4 @@
-/* erbium-lower expands every hot-path primitive of the C API in library
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* erbium-lower expands every hot-path primitive of the C API in library
    mode (runtime/include/erbium/sync.h, one algorithm) at -O2: the dump
    says so for each call, and no call of a primitive is left in the
    assembly, only the out-of-line slow paths (and er_elem in the burst

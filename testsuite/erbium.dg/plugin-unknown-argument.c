@@ -1,4 +1,4 @@
-/* An unknown plugin argument is an error that names it and every valid
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* An unknown plugin argument is an error that names it and every valid
    argument (plugin.cc's erbium_args), and the plugin does not start.  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-erbium-bogus" } */

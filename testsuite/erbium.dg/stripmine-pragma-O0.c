@@ -1,4 +1,4 @@
-/* A #pragma erbium burst gets its -Werbium-burst-pragma warning at the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A #pragma erbium burst gets its -Werbium-burst-pragma warning at the
    end of the unit at any optimisation level when it sets no loop's
    burst: at -O0, where erbium-stripmine does not run, because loops are
    not strip-mined at -O0.  A pragma in a static inline function that is

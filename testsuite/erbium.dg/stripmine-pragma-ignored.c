@@ -1,4 +1,4 @@
-/* Strip-mining: a #pragma erbium burst that chooses no loop's burst
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: a #pragma erbium burst that chooses no loop's burst
    gets a -Werbium-burst-pragma warning at the end of the unit, at the
    pragma: with the reason when the loop after it is not strip-mined (an
    early exit), and without one when no innermost loop with stream

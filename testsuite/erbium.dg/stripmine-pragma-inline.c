@@ -1,4 +1,4 @@
-/* Strip-mining: a #pragma erbium burst in a static inline function
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: a #pragma erbium burst in a static inline function
    applies to its loop wherever the function is inlined.  The pass
    matches a loop with the pragmas of the function its code comes from
    (the innermost inlined function's scope around it), so here:

@@ -1,4 +1,4 @@
-/* With -fplugin-arg-erbium-stripmine=0 no loop is strip-mined, so every
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* With -fplugin-arg-erbium-stripmine=0 no loop is strip-mined, so every
    #pragma erbium burst gets its -Werbium-burst-pragma warning, saying so;
    a pragma in a function without stream primitives says that no loop
    with them follows it (the pass runs on that function when strip-mining

@@ -1,4 +1,4 @@
-/* The strip-mining example of docs/strip-mining.md: the consumer's loop
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The strip-mining example of docs/strip-mining.md: the consumer's loop
    and the dump and -fopt-info-vec lines
    that page quotes, with this file's line numbers.  The burst's release
    is inline; the element path's update and release stay calls (end).  */

@@ -1,4 +1,4 @@
-/* The paper's Figure 2 (section 3) in the language of <erbium.h>: at -O3
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The paper's Figure 2 (section 3) in the language of <erbium.h>: at -O3
    both burst loops vectorise (vi[i] is er_elem, given the burst form by
    erbium-window) and no hot-path primitive call is left after
    erbium-lower (er_elem stays a call in the loops' copies for

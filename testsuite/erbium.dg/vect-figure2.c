@@ -1,4 +1,4 @@
-/* The paper's Figure 2 producer and consumer burst loops (C API, library
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The paper's Figure 2 producer and consumer burst loops (C API, library
    mode) vectorise at -O3: erbium-window gives both element accesses the
    burst form, erbium-lower expands the primitives after the vectoriser,
    and no primitive call is left (but er_elem in the loops' copies for

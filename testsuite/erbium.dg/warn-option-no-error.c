@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-Wno-error=erbium-noop keeps -Werbium-noop a warning
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-Wno-error=erbium-noop keeps -Werbium-noop a warning
    under -Werror (GCC itself rejects -Wno-error=erbium-noop: no such
    option in its table), while the other warnings are errors.  */
 /* { dg-do compile } */

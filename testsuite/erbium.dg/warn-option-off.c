@@ -1,4 +1,4 @@
-/* -Wno-erbium-noop turns the -Werbium-noop warning off, also under
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -Wno-erbium-noop turns the -Werbium-noop warning off, also under
    -Werror (GCC keeps the unknown -Wno- option, and the plugin reads it);
    the other warnings stay on: -Werbium-burst-pragma becomes an error
    under -Werror, named as GCC names its own options.  */

@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-Werror=erbium-burst-pragma makes that warning an
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-Werror=erbium-burst-pragma makes that warning an
    error without -Werror (GCC itself rejects -Werror=erbium-burst-pragma);
    the other warnings stay warnings.  */
 /* { dg-do compile } */

@@ -1,4 +1,4 @@
-/* A -Wno-erbium-NAME that names no warning of the plugin gets a warning
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A -Wno-erbium-NAME that names no warning of the plugin gets a warning
    listing them (GCC would ignore it silently); an unknown name in the
    plugin arguments Werror= and Wno-error= is an error, and the plugin
    does not start.  */

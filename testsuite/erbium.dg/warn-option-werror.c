@@ -1,4 +1,4 @@
-/* Under -Werror the plugin's warnings are errors, each named
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Under -Werror the plugin's warnings are errors, each named
    [-Werror=erbium-NAME] as GCC names its own options.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -Werror" } */

@@ -1,4 +1,4 @@
-/* check=1 keeps the per-access check everywhere: no burst form.  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* check=1 keeps the per-access check everywhere: no burst form.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin-arg-erbium-check=1 -fplugin-arg-erbium-dump=erbium-window" } */
 /* { dg-final { scan-plugin-dump-not "burst form" erbium-window } } */

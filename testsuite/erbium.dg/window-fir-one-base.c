@@ -1,4 +1,4 @@
-/* A 16-tap FIR over a view (C API, library mode) keeps one address
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A 16-tap FIR over a view (C API, library mode) keeps one address
    register for its taps.  erbium-window gives the taps x[i] .. x[i + 15]
    one window base P0 hidden behind __builtin_assume_aligned, so the
    vectoriser builds each tap's pointer as P0 + constant and IVOPTs

@@ -1,4 +1,4 @@
-/* erbium-window: an er_elem with an affine index in a loop that writes no
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* erbium-window: an er_elem with an affine index in a loop that writes no
    view gets the burst form (versioned on the check byte: the copy run
    under ERBIUM_CHECK=1 calls the library's er_elem, which checks); one in
    a loop that calls an unknown function, or with a non-affine index, gets

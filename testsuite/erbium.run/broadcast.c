@@ -1,4 +1,4 @@
-/* Broadcast: one writer, four registered readers (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Broadcast: one writer, four registered readers (paper section 3,
    "Data streaming"): every reader sees the whole stream.  */
 /* { dg-do run } */
 /* { dg-output "ok: broadcast" } */

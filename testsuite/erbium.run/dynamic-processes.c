@@ -1,4 +1,4 @@
-/* Dynamic process creation (paper section 3, "Creation"): processes run
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Dynamic process creation (paper section 3, "Creation"): processes run
    processes.  A chain of DEPTH stages is built recursively: each stage
    runs the next one, connected by a fresh record, and adds 1 to every
    element it forwards.  */

@@ -1,4 +1,4 @@
-/* The C API's er_elem (V, I) is the address of element I whatever the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The C API's er_elem (V, I) is the address of element I whatever the
    program reads there: a record of 12-byte elements read through its
    first 4 bytes, one element at a time (a masked access) and in a burst
    loop (the burst form), compiled in library mode with the plugin,

@@ -1,4 +1,4 @@
-/* examples/producer-consumer (the paper's Figure 2 with only mechanical
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* examples/producer-consumer (the paper's Figure 2 with only mechanical
    changes) with a small N: it prints the consumer's sum and exits non-zero
    when the sum differs from the closed form.  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* figure2.h -- the paper's Figure 2 as examples/producer-consumer writes
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* figure2.h -- the paper's Figure 2 as examples/producer-consumer writes
    it, with a small N and bursts that do not divide each other (the
    consumer's bursts of 6 straddle the producer's bursts of 8, and its last
    update returns a partial burst on termination).  The example checks the

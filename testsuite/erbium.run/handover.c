@@ -1,4 +1,4 @@
-/* Hand-over (paper section 3, "Creation" and "Termination"): a write view
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Hand-over (paper section 3, "Creation" and "Termination"): a write view
    freed without the termination argument leaves its id to the next view
    that registers it; the one-argument register_view takes that id, and
    the reader sees one uninterrupted stream.  */

@@ -1,4 +1,4 @@
-/* int indices wrap past 2^31 (paper section 3, "Resource management": the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* int indices wrap past 2^31 (paper section 3, "Resource management": the
    index variables "can wrap-around safely"): a writer and a reader of one
    thread stream 2^31 + 2^21 indices in bursts of 2^20 through view
    subscripts v[i] with int i; the bursts around 2^31 are written and

@@ -1,4 +1,4 @@
-/* erbium-ivmerge: a loop over several views with the same step gets one
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* erbium-ivmerge: a loop over several views with the same step gets one
    index (the dump says so) and computes what it computed before.
    combine is a 16-tap FIR over view a, minus view b, into view y, written
    element at a time: the strip-miner makes it a burst loop, the

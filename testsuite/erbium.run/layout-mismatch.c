@@ -1,4 +1,4 @@
-/* A program of the language compiled for another layout of records and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A program of the language compiled for another layout of records and
    views (erbium/layout.h: -DER_CACHE_LINE=256, the library has 128):
    the plugin's new_record calls er_new_record with the program's layout
    id, and the program stops at that first record with the message naming

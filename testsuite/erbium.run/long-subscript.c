@@ -1,4 +1,4 @@
-/* A subscript v[i] is element I, exactly, whatever I's type (docs/language.md;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A subscript v[i] is element I, exactly, whatever I's type (docs/language.md;
    erbium/sync.h, "Indices"): a long I that no 32-bit int or
    unsigned int holds is not reduced modulo 2^32.  The write view's window
    is [-4, 4) after stall (w, 4); elements 0..3 are written and read back,

@@ -1,4 +1,4 @@
-/* GNU C nested functions that use views of the function they are defined
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* GNU C nested functions that use views of the function they are defined
    in: the plugin rewrites their subscripts and checks their primitives
    like those of any function (the C front end genericizes them with
    their outermost function).  A producer commits through a nested

@@ -1,4 +1,4 @@
-/* A moving sum over the last 4 elements: the consumer updates i + 1 and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A moving sum over the last 4 elements: the consumer updates i + 1 and
    releases i - 2 (the indices below it are no longer needed).  Each call
    advances its own index (the release index before the call is i - 3),
    so -Werbium-noop must not fire (-Werror), and the program is right.  */

@@ -1,4 +1,4 @@
-/* Observers (paper section 3, "Creation": non-registered views "may
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Observers (paper section 3, "Creation": non-registered views "may
    safely miss parts of the data stream"; erbium/record.h, observer
    contract): an unregistered read view that falls behind its writer never
    reads an overwritten value silently.  The producer streams N values

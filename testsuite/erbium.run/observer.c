@@ -1,4 +1,4 @@
-/* Observers (paper section 3, "Creation"): an unregistered read view never
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Observers (paper section 3, "Creation"): an unregistered read view never
    holds the writer back (it may miss data); a registered one does.  */
 /* { dg-do run } */
 /* { dg-output "ok: observer" } */

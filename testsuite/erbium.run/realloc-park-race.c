@@ -1,4 +1,4 @@
-/* A reader registers and then allocates a larger window while its writer
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A reader registers and then allocates a larger window while its writer
    already waits in stall for the reader: the writer must park for the
    reallocation.  Regression test for a race in er_resync (runtime/src/
    record.c): it read the record's generation after checking for a pending

@@ -1,4 +1,4 @@
-/* Registration gating (paper section 3, "Creation"): with
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Registration gating (paper section 3, "Creation"): with
    new_record(1, 2), stall on the write view waits until read views 1 and
    2 have registered, however far behind they are.  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* commit, update and release with an index not above the current one do
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* commit, update and release with an index not above the current one do
    nothing (paper section 3); update then returns its argument.  The plugin
    sees that the second and third commit and the second release do
    nothing (-Werbium-noop).  */

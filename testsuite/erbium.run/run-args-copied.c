@@ -1,4 +1,4 @@
-/* run p(args) copies the arguments before it returns (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* run p(args) copies the arguments before it returns (paper section 3,
    "Creation": arguments initialise the new process instance): changing
    the caller's variables afterwards changes nothing in the process.
    Arguments of several types, a structure passed by value, and a process

@@ -1,4 +1,4 @@
-/* stall(v, i) waits while a registered read view's release index is
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* stall(v, i) waits while a registered read view's release index is
    below i - h, h the write view's horizon (paper section 3, "Resource
    management").  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* Compile time of strip-mining: a function of 200 element-at-a-time
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Compile time of strip-mining: a function of 200 element-at-a-time
    loops like the example of docs/strip-mining.md (each one update, one
    element, one release), all strip-mined (the dump says so 200 times).
    Strip-mining cost cc1 2.8 times the instructions of compiling the

@@ -1,4 +1,4 @@
-/* Strip-mining: choosing the burst.  -fplugin-arg-erbium-burst=256
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: choosing the burst.  -fplugin-arg-erbium-burst=256
    sets the burst of every loop, and #pragma erbium burst(64) on the line
    before a loop overrides it for that loop; the dump says which burst
    each loop got and why (twice: process function and running entry).  */

@@ -1,4 +1,4 @@
-/* Strip-mining: commit inside an if.  The producer writes every
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: commit inside an if.  The producer writes every
    element but commits only every 8 elements ((i & 7) == 7) and once more
    at the end (N is no multiple of 8); the consumer sums element at a
    time.  */

@@ -1,4 +1,4 @@
-/* Strip-mining: double elements and a double sum in the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: double elements and a double sum in the
    consumer.  -fassociative-math lets the vectoriser reorder the sum; the
    elements are multiples of 1/8 far below 2^50, so every partial sum is
    exact in any order and the result equals the sequential sum.  */

@@ -1,4 +1,4 @@
-/* Strip-mining: read one view, write another.  A filter process
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: read one view, write another.  A filter process
    between the producer and the consumer reads each element of its input
    view and writes one element of its output view, element at a time; all
    three loops are strip-mined.  */

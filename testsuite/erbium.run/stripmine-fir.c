@@ -1,4 +1,4 @@
-/* Strip-mining: two views read in one loop, one of them through
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: two views read in one loop, one of them through
    a peek window.  A 16-tap FIR filter reads x[i .. i+15] (update (x, i +
    16), release (x, i + 1)) and a gain stream g[i], and writes y[i] =
    g[i] * sum_k h[k] x[i+k] into an array.  */

@@ -1,4 +1,4 @@
-/* Strip-mining: float elements.  The producer maps the index
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: float elements.  The producer maps the index
    to a float, the consumer maps each element into a float array (no
    reassociation, so every value is exact and compared with ==).  */
 /* { dg-do run } */

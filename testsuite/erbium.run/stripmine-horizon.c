@@ -1,4 +1,4 @@
-/* Strip-mining: small horizons.  The producer's window holds 10
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: small horizons.  The producer's window holds 10
    elements and the consumer's 7: a coarsened burst must never ask for
    more than the horizon (stall or update beyond it is a misuse), and
    strip-mining must not deadlock.  Values exact.  */

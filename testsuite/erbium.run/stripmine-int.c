@@ -1,4 +1,4 @@
-/* Strip-mining: an int map producer (w[i] = f (i)) and an int
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: an int map producer (w[i] = f (i)) and an int
    sum in the consumer, both element at a time; both loops are
    strip-mined with the default burst and vectorised.  */
 /* { dg-do run } */

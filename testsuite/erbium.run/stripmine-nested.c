@@ -1,4 +1,4 @@
-/* Strip-mining: a loop nest around the element loop.  Rows of
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: a loop nest around the element loop.  Rows of
    different lengths (37 + 3 row elements, no multiple of a burst) are
    streamed one after the other; the inner loops walk a running index K
    that carries over from row to row, and the consumer keeps one sum per

@@ -1,4 +1,4 @@
-/* Strip-mining, negative: a loop that calls a function the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining, negative: a loop that calls a function the
    compiler cannot see into (noipa: it might touch the window through
    global memory) is not strip-mined, and the dump says why; the
    producer's loop still is.  */

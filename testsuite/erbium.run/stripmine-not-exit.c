@@ -1,4 +1,4 @@
-/* Strip-mining, negative: a loop with an early exit on a data
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining, negative: a loop with an early exit on a data
    condition besides its own test is not strip-mined, and the dump says
    why; the producer's loop still is.  The consumer stops at the first
    negative element (index STOP, less than a horizon before the end of

@@ -1,4 +1,4 @@
-/* Strip-mining, negative: #pragma erbium burst(0) keeps a loop
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining, negative: #pragma erbium burst(0) keeps a loop
    as it is written, and the dump says so; the consumer's loop, without
    the pragma, is strip-mined.  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* Strip-mining (paper section 4) an element loop with no bound of its
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining (paper section 4) an element loop with no bound of its
    own, which stops when update returns less than its index (the stream
    ended), over more than 2^31 elements: the burst counter and the 64-bit
    count C recomputed from it must not wrap where the loop's own

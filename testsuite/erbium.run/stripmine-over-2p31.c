@@ -1,4 +1,4 @@
-/* Strip-mining (paper section 4) a counted element loop that runs more
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining (paper section 4) a counted element loop that runs more
    than 2^31 times: the burst counter and the induction variables it
    recomputes (a 64-bit count C) must not wrap where the loop's own do
    not, and the grants must follow indices past 2^31 (an int index that

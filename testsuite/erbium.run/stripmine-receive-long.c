@@ -1,4 +1,4 @@
-/* Strip-mining: a receive() hint in the element loop (the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: a receive() hint in the element loop (the
    split-phase announce of the next element) and a reduction into a long
    over int elements whose sum overflows an int.  */
 /* { dg-do run } */

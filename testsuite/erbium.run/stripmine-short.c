@@ -1,4 +1,4 @@
-/* Strip-mining: trip counts smaller than the burst.  37
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: trip counts smaller than the burst.  37
    elements with the default burst (1024 ints), and 37 elements again in
    loops whose #pragma erbium burst(512) asks for more than there is; the
    only burst is a partial one.  */

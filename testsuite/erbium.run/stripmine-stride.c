@@ -1,4 +1,4 @@
-/* Strip-mining: strided access.  The consumer takes the stream
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: strided access.  The consumer takes the stream
    two elements at a time (step 2: update (r, i + 2), release (r, i + 2))
    and sums the products of each pair.  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* Strip-mining: struct elements (an int and a float, 8 bytes).
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: struct elements (an int and a float, 8 bytes).
    The producer fills both fields; the consumer sums the int fields and
    maps the float fields into an array.  */
 /* { dg-do run } */

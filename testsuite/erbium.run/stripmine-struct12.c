@@ -1,4 +1,4 @@
-/* Strip-mining: an element size that is not a power of two
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: an element size that is not a power of two
    (a struct of three floats, 12 bytes).  The producer streams an array
    of such structs, plus one in each field (GCC 12 does not loop-vectorise stores
    of three fields computed from the index itself: "no vectype"); the

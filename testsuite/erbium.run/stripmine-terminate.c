@@ -1,4 +1,4 @@
-/* Strip-mining: update() returning early on termination.  The
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: update() returning early on termination.  The
    producer ends the stream with free_view (w, ER_TERMINATE) after COUNT
    elements (a prime: no multiple of any burst); the consumer's loop has
    no bound of its own and stops when update returns less than it asked

@@ -1,4 +1,4 @@
-/* Strip-mining: two writes per iteration to two output views.
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: two writes per iteration to two output views.
    A splitter reads one stream and writes the low and the high half of
    each element to two streams, element at a time (two stalls, two
    writes, two commits per element); two consumers sum them.  */

@@ -1,4 +1,4 @@
-/* Strip-mining: a trip count known only at run time (it
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining: a trip count known only at run time (it
    depends on argc and reaches the processes as an argument; 10007 when
    the program runs without arguments, no multiple of any burst).  The
    producer is a while loop.  */

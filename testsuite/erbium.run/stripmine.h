@@ -1,4 +1,4 @@
-/* stripmine.h -- common start of the testsuite/erbium.run/stripmine-*.c
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* stripmine.h -- common start of the testsuite/erbium.run/stripmine-*.c
    programs (pass erbium-stripmine).  Each program streams values
    between processes with element-at-a-time loops, as people write them
    (one stall/update per element, one commit/release per element), and

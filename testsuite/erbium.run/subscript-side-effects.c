@@ -1,4 +1,4 @@
-/* A view subscript whose index has a side effect is evaluated once, in
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A view subscript whose index has a side effect is evaluated once, in
    a compound assignment (v[q()] += x: the C front end shares the address
    through a SAVE_EXPR, which the plugin's rewrite of the subscript must
    keep shared), an increment (v[q()]++) and a read (x = r[q()]).  A

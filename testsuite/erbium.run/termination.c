@@ -1,4 +1,4 @@
-/* Termination (paper section 3): the producer frees its view with the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Termination (paper section 3): the producer frees its view with the
    termination argument after a number of elements that is no multiple of
    the consumer's burst; update returns the smaller terminal index once,
    then 0.  A process's implicit return terminates its views too.  */

@@ -1,4 +1,4 @@
-/* With int index variables, Figure 2's idiom `hd = update (v, hd); if
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* With int index variables, Figure 2's idiom `hd = update (v, hd); if
    (!hd) break;' stops 2^32 indices in: the int hd wraps to 0 there, and
    update (v, 0) is granted index 2^32 and returns its argument, 0
    (erbium/sync.h, "Indices" and er_update; docs/runtime.md says so next to

@@ -1,4 +1,4 @@
-/* Figure 2's consumer idiom `hd = update (v, hd); if (!hd) break;' is
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Figure 2's consumer idiom `hd = update (v, hd); if (!hd) break;' is
    correct for any stream length with 64-bit indices (erbium/sync.h,
    "Indices": the primitives take and return er_index, and update returns
    0 only at the end of the stream).  The producer commits 2^32 + 2^20 + 3

@@ -1,4 +1,4 @@
-/* update waits until the minimum commit index of all connected write
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* update waits until the minimum commit index of all connected write
    views reaches its index (paper section 3, "Data streaming").  */
 /* { dg-do run } */
 /* { dg-output "ok: update waits for all writers" } */

@@ -1,4 +1,4 @@
-/* new_read_view(re) passes sizeof (T) of its view(T) to the runtime,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* new_read_view(re) passes sizeof (T) of its view(T) to the runtime,
    which checks it against the record's element size: a record(double)
    reached as a record(int) through the runtime's er_record * (where the
    front end cannot see its element type) is reported at run time instead

@@ -1,4 +1,4 @@
-/* Work sharing: four write views of one record (ids 1..4), each defining
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Work sharing: four write views of one record (ids 1..4), each defining
    the indices i with i % 4 == its share in every burst; one reader sees
    the merged stream once every writer has committed (update waits for the
    minimum commit index of all write views, paper section 3).  */

@@ -1,4 +1,4 @@
-/* api.c -- used by install.exp: a program of the runtime's C API only
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* api.c -- used by install.exp: a program of the runtime's C API only
    (<erbium/runtime.h>, no language extension): a producer process writes
    0 .. N-1 into a record in bursts, a consumer process sums them.  It
    links with liberbium, hwloc and pthread, so it checks that erbium-gcc

@@ -1,4 +1,4 @@
-/* Link-time optimisation: the paper's Figure 2 (erbium.run/figure2.h)
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Link-time optimisation: the paper's Figure 2 (erbium.run/figure2.h)
    compiled and linked with -O2 -flto in one command, the plugin loaded in
    cc1 and, at the link, in lto1, where the passes after the vectoriser
    run.  The program checks its sum; the lowering's dump comes from lto1

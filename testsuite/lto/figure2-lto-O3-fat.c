@@ -1,4 +1,4 @@
-/* Link-time optimisation with -O3 -flto=auto -ffat-lto-objects in one
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Link-time optimisation with -O3 -flto=auto -ffat-lto-objects in one
    command: the object also holds code compiled by cc1, whose passes ran
    after free_lang_data (only incomplete struct er_view types left in
    the prototypes: plugin/primitives.cc); the link uses the LTO part.

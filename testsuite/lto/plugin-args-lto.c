@@ -1,4 +1,4 @@
-/* Plugin arguments reach lto1: with -fplugin-arg-erbium-lower=0 on the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Plugin arguments reach lto1: with -fplugin-arg-erbium-lower=0 on the
    command line that links -flto objects, erbium-lower does not run at
    the link, and the primitives stay calls into liberbium; the program
    is right either way.  */

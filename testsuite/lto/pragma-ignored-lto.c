@@ -1,4 +1,4 @@
-/* Link-time optimisation: a #pragma erbium burst that chooses no loop's
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Link-time optimisation: a #pragma erbium burst that chooses no loop's
    burst is reported at the link, where the strip-miner runs (lto1), at
    the pragma's line, with the reason.  pragma-off-lto.c turns the
    warning off in cc1.  */

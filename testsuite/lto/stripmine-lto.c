@@ -1,4 +1,4 @@
-/* Strip-mining at link-time optimisation: erbium.run/stripmine-burst.c
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Strip-mining at link-time optimisation: erbium.run/stripmine-burst.c
    (its line numbers below) built with -O3 -flto.  The loops are
    strip-mined in lto1, with the burst of the #pragma erbium burst above
    them, which cc1 carried into the objects on the declarations of their

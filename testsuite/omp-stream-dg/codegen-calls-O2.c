@@ -1,4 +1,4 @@
-/* What the lowering calls (<erbium/task.h>, declared by the plugin: the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* What the lowering calls (<erbium/task.h>, declared by the plugin: the
    unit includes no header): er_stream_new and er_stream_new_array where
    streams are declared, er_stream_release when their blocks end,
    er_task_create at each task pragma, er_stream_tick, er_taskwait (with

@@ -1,4 +1,4 @@
-/* A task body is a structured block run by another process: return,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A task body is a structured block run by another process: return,
    and break, continue or goto to a statement outside it are errors.
    Jumps inside the body are fine.  */
 

@@ -1,4 +1,4 @@
-/* What the lowering cannot capture, and default(none) (OMP-STREAM-SPEC.md
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* What the lowering cannot capture, and default(none) (OMP-STREAM-SPEC.md
    6.8): a variable-length array whose inner dimensions vary copied into
    the task (firstprivate, OpenMP's default for a local; one that varies
    in its first dimension only is copied after the activation), a

@@ -1,4 +1,4 @@
-/* -Wno-erbium-implicit-stream turns the warning off.  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -Wno-erbium-implicit-stream turns the warning off.  */
 /* { dg-options "-O2 -fopenmp -Wno-erbium-implicit-stream" } */
 
 void

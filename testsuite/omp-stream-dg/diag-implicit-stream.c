@@ -1,4 +1,4 @@
-/* A pointer that is not declared as a stream, used in the stream
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A pointer that is not declared as a stream, used in the stream
    position of a clause or a tick, is an implicitly typed stream: its
    value is the handle (streams of streams), with a warning
    (-Werbium-implicit-stream; OMP-STREAM-SPEC.md 2.4).  Anything else

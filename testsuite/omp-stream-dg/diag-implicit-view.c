@@ -1,4 +1,4 @@
-/* An implicit view (`input (x)') is a variable named as the stream, of
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* An implicit view (`input (x)') is a variable named as the stream, of
    its element type, in the task body; it exists only for a whole stream,
    not for an element of an array of streams (OpenStream stops with an
    internal error there; OMP-STREAM-SPEC.md 3.2 and 7).  After the pragma,

@@ -1,4 +1,4 @@
-/* A task pragma must be followed by a statement, its body: not by the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A task pragma must be followed by a statement, its body: not by the
    end of the block, a declaration or a label.  */
 
 void

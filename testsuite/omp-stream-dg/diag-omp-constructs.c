@@ -1,4 +1,4 @@
-/* Stream tasks and the rest of OpenMP (OMP-STREAM-SPEC.md 6.8): a stream
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Stream tasks and the rest of OpenMP (OMP-STREAM-SPEC.md 6.8): a stream
    task inside a construct whose end waits for its tasks, or that runs
    its body on several threads (parallel, single, taskgroup ...), is an
    error: its instances run on persistent processes that the construct

@@ -1,4 +1,4 @@
-/* Bursts, horizons and windows (OMP-STREAM-SPEC.md 3.2): a constant
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Bursts, horizons and windows (OMP-STREAM-SPEC.md 3.2): a constant
    burst is positive and fits the view, an array of windows has a
    positive number of windows that fits the view's rows and a
    two-dimensional view with constant rows, and a view covers whole

@@ -1,4 +1,4 @@
-/* Stream declarations (OMP-STREAM-SPEC.md 2): a stream is an automatic
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Stream declarations (OMP-STREAM-SPEC.md 2): a stream is an automatic
    variable of a block or a parameter, created empty where it is
    declared; its elements are of a complete type of at most 1 MiB.
    Stream fields in structures are not supported (2.5).  */

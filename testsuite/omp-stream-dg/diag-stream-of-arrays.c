@@ -1,4 +1,4 @@
-/* Streams of arrays (OMP-STREAM-SPEC.md 2.5 and 7: OpenStream stops with
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Streams of arrays (OMP-STREAM-SPEC.md 2.5 and 7: OpenStream stops with
    an internal error on them).  A stream declared with an array type,
    through a typedef too, is an array of streams, as C types make it
    (`T xs[K] __attribute__((stream))', 2.1): naming it whole where one

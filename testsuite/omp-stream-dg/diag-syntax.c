@@ -1,4 +1,4 @@
-/* Wrong syntax in the clauses of the task pragmas (OMP-STREAM-SPEC.md,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Wrong syntax in the clauses of the task pragmas (OMP-STREAM-SPEC.md,
    sections 3 and 7): after a stream or view name only `<<', `>>', `,'
    or `)' may follow; a view has at most two brackets, a stream in a
    clause or a tick one; a peek is written `peek (x >> v)'; task_name is

@@ -1,4 +1,4 @@
-/* tick and taskwait are statements of their own: they may only stand in
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* tick and taskwait are statements of their own: they may only stand in
    a compound statement, not as the body of if, else, a loop or after a
    label (OMP-STREAM-SPEC.md 4; GCC says the same of #pragma omp
    taskwait).  */

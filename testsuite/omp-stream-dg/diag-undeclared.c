@@ -1,4 +1,4 @@
-/* A stream or a view that is not declared is an error at its name, with
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A stream or a view that is not declared is an error at its name, with
    a note saying that stream and view identifiers must be declared before
    the clauses that use them (OMP-STREAM-SPEC.md, section 7).  */
 

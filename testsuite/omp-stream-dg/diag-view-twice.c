@@ -1,4 +1,4 @@
-/* The same view in two stream clauses of one task is an error ("View %qE
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The same view in two stream clauses of one task is an error ("View %qE
    is used in multiple streaming clauses", OMP-STREAM-SPEC.md 3.3); the
    two halves of an inout_reuse share their view, and different tasks
    may use the same view.  */

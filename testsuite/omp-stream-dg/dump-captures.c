@@ -1,4 +1,4 @@
-/* Captures (OMP-STREAM-SPEC.md 6.8; docs/omp-stream.md): a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Captures (OMP-STREAM-SPEC.md 6.8; docs/omp-stream.md): a
    local the body uses is copied (firstprivate, OpenMP's default for
    tasks), or its address given (shared), or a new variable made
    (private); a stream handle copied into the task is retained at

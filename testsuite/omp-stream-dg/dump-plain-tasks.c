@@ -1,4 +1,4 @@
-/* A task without stream clause in a unit with streams: a data-flow task
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A task without stream clause in a unit with streams: a data-flow task
    (OMP-STREAM-SPEC.md 6.8: every task of OpenStream is one, ready at
    once), run by the Erbium runtime like a stream task without accesses,
    so that a control program may create readers in one and writers after

@@ -1,4 +1,4 @@
-/* One process per site, or one per instance (docs/omp-stream.md,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* One process per site, or one per instance (docs/omp-stream.md,
    tasksites.cc): a site whose body may wait for its children (a
    taskwait in the body, or in a function it calls) or that is created by
    a function reached again from its own calls and tasks (recursion) gets

@@ -1,4 +1,4 @@
-/* The erbium-tasks dump says, for each site, its accesses (kind, stream,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The erbium-tasks dump says, for each site, its accesses (kind, stream,
    view, burst and horizon in view elements), how the body function binds
    each view, and the captures: a view is the window itself, or a local
    copy when declared larger than its output burst (OMP-STREAM-SPEC.md

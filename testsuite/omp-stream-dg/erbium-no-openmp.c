@@ -1,4 +1,4 @@
-/* #pragma erbium task, tick and taskwait without -fopenmp: the same
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* #pragma erbium task, tick and taskwait without -fopenmp: the same
    clauses, lowered the same way; a task without stream clause is an
    Erbium task too (no access: it runs on its site's process).  Fusion
    is off: each task keeps its own creation.  */

@@ -1,4 +1,4 @@
-/* Fusion runs when optimizing (-O1 and above): at -O0 the dump says
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Fusion runs when optimizing (-O1 and above): at -O0 the dump says
    so.  */
 /* { dg-options "-O0 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
 #include "fuse-pipeline.c"

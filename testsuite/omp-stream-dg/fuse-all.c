@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-fuse=all fuses the eligible edge whose heavy body
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-fuse=all fuses the eligible edge whose heavy body
    fuse=auto keeps apart (fuse-reasons.c); #pragma erbium grain
    fuse (never) still keeps its site out.  */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks -fplugin-arg-erbium-fuse=all" } */

@@ -1,4 +1,4 @@
-/* An eight-stage chain of cheap element-wise stages over blocks of 64
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* An eight-stage chain of cheap element-wise stages over blocks of 64
    floats (testsuite/omp-stream/fuse-chain8.c runs it) becomes one process
    under fuse=auto: seven edges fused into __erbium_fused_main_0, one
    er_task_create_range, and each stage's loop vectorised inside the fused

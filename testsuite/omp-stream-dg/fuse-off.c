@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-fuse=off: no edge is fused, the dump says so;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-fuse=off: no edge is fused, the dump says so;
    fuse=all fuses what auto would not (fuse-all.c).  */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks -fplugin-arg-erbium-fuse=off" } */
 #include "fuse-pipeline.c"

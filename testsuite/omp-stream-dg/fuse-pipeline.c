@@ -1,4 +1,4 @@
-/* Fusion of a two-stage pipeline (docs/omp-stream.md, "The network"):
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Fusion of a two-stage pipeline (docs/omp-stream.md, "The network"):
    a source and a sink created in one counted loop, cheap bodies: under
    fuse=auto the eligible edge is fused; the fused process has one
    er_task_create_range before the loop (static conversion), its body

@@ -1,4 +1,4 @@
-/* Fusion of edges of a rate other than 1:1 (docs/omp-stream.md, "The
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Fusion of edges of a rate other than 1:1 (docs/omp-stream.md, "The
    network"): the process fused runs the sites' instances in creation
    order, the stream a buffer of the writer's instances of one iteration
    of their loop.  Two writers of 2 per reader of 4 (rate 2:1), a writer

@@ -1,4 +1,4 @@
-/* Edges not fused, and why (docs/omp-stream.md, "The network"): the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Edges not fused, and why (docs/omp-stream.md, "The network"): the
    dump's "network fuse edge" line gives the eligibility reason, the
    decision of fuse=auto, or what the plugin's fusion does not support.
    A broadcast (one writer, two readers); an unknown burst; a creation

@@ -1,4 +1,4 @@
-/* #pragma erbium grain before a task pragma (docs/omp-stream.md,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* #pragma erbium grain before a task pragma (docs/omp-stream.md,
    "Grain"): the settings of the grain pragmas right before a task pragma
    (one or several, comments between them) go to its site, and the
    erbium-tasks dump shows them on each site; a site without one has the

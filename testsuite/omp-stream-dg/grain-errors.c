@@ -1,4 +1,4 @@
-/* Misused #pragma erbium grain (docs/omp-stream.md, "Grain"): each
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misused #pragma erbium grain (docs/omp-stream.md, "Grain"): each
    error at the grain pragma: an unknown clause, a clause given twice
    (in one pragma or in two before the same task), a bad argument of fuse
    or split (N an integer constant expression from 1 to 1024), no clause,

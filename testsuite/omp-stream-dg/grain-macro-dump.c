@@ -1,4 +1,4 @@
-/* #pragma erbium grain written with _Pragma in a macro right before a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* #pragma erbium grain written with _Pragma in a macro right before a
    task pragma: the site gets its settings.  */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */
 #define NOFUSE _Pragma ("erbium grain fuse (never)")

@@ -1,4 +1,4 @@
-/* #pragma erbium grain written with _Pragma in a macro, where the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* #pragma erbium grain written with _Pragma in a macro, where the
    source after it cannot be read: a function that ends without a task
    pragma after it is an error at the grain pragma; the next function's
    task does not take it.  */

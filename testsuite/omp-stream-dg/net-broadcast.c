@@ -1,4 +1,4 @@
-/* Broadcast: one writer, two readers of each window.  Two sites peek
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Broadcast: one writer, two readers of each window.  Two sites peek
    each window of stream a and a tick after them drops it; on stream b
    one site peeks and the other's input advances the window.  A peek's
    edge may be fused: its window advances with the stream's one

@@ -1,4 +1,4 @@
-/* The control program reads streams itself: ticks drop what no task
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The control program reads streams itself: ticks drop what no task
    reads, in main, in a function main calls (its control program runs 6
    times), and in a task's body (the control program of that body).
    Control programs are nodes of their own, never fused.  */

@@ -1,4 +1,4 @@
-/* Instance counts multiply the trip counts of the loops around a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Instance counts multiply the trip counts of the loops around a
    creation: 1024 times 2^30 is 2^40, whichever loop is the outer one,
    and 2^30 times 2^30 is 2^60, counts the network gives; only a product
    above 2^60 is unknown.  The dump only is checked, nothing runs.  */

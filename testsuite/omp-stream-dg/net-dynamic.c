@@ -1,4 +1,4 @@
-/* Dynamic creation: a consumer created only when the data say so, a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Dynamic creation: a consumer created only when the data say so, a
    producer in a while loop, a consumer created when an if clause is
    known; the counts under data-dependent control are unknown and no
    edge to them may be fused.  When the other branch ticks, the tick is

@@ -1,4 +1,4 @@
-/* The network of the FM receiver written with OpenMP stream pragmas
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The network of the FM receiver written with OpenMP stream pragmas
    (examples/fmradio-omp): 11 sites and the control program that ticks
    what is left; the reader, de-emphasis and sink carry serializer tokens
    (self-loops); block sizes are variables, so every burst of the signal

@@ -1,4 +1,4 @@
-/* A graph file that cannot be written is a GCC error naming it (not an
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A graph file that cannot be written is a GCC error naming it (not an
    internal compiler error).  */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-graph=no-such-directory/net.dot" } */
 int

@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-graph=FILE writes the network as Graphviz (the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-graph=FILE writes the network as Graphviz (the
    DOT language): a node per site (its place and name, body, instance
    count; "splittable" when it may be split; dashed with one process per
    instance), an ellipse per control program, an edge per stream labelled

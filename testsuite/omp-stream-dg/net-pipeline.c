@@ -1,4 +1,4 @@
-/* The network of a pipeline of three sites created in one counted loop
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The network of a pipeline of three sites created in one counted loop
    (docs/omp-stream.md, "The network"): three nodes of 16 instances, two
    edges with bursts 4 -> 4, both fusable in the same loop at rate 1:1;
    the first two sites may be split, the sink writes through a pointer

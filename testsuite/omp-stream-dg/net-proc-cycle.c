@@ -1,4 +1,4 @@
-/* A cycle of Erbium-C processes (docs/omp-stream.md, "The network"):
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A cycle of Erbium-C processes (docs/omp-stream.md, "The network"):
    ping writes record p, which pong reads, and reads record q, which
    pong writes; both nodes are on cycle 0, drawn in red.  Ping's reads
    count by 1 (`update (r, i)', i++); its first commit, to the constant

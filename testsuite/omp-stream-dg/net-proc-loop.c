@@ -1,4 +1,4 @@
-/* Instance counts of Erbium-C processes (docs/omp-stream.md, "The
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Instance counts of Erbium-C processes (docs/omp-stream.md, "The
    network"): a run in a counted loop of constant trip count (4 workers),
    a run in a loop counted by a parameter of the process that runs it
    (loop-counted n), whose record is that process's parameter, followed

@@ -1,4 +1,4 @@
-/* The network of an Erbium-C producer and consumer (docs/omp-stream.md,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The network of an Erbium-C producer and consumer (docs/omp-stream.md,
    "The network"): two process nodes run once from main, one record edge
    from the write view to the read view with the constant bursts of their
    commits and updates (4: `hd = tl + 4; commit (w, hd); tl = hd') and

@@ -1,4 +1,4 @@
-/* A pipeline of three Erbium-C processes (docs/omp-stream.md, "The
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A pipeline of three Erbium-C processes (docs/omp-stream.md, "The
    network"): source -> filter over record a, filter -> sink over record
    b.  The filter commits up to what its update granted (`commit (w,
    hd)', hd the result of the update of its read view): that burst is

@@ -1,4 +1,4 @@
-/* Records whose reaching the unit does not show stay unknown
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Records whose reaching the unit does not show stay unknown
    (docs/omp-stream.md, "The network"): a record passed as a field of a
    structure, and one passed to a function that is not a process (its
    callers are not followed); their views are listed with the reason and

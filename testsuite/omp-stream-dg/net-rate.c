@@ -1,4 +1,4 @@
-/* Integer rate ratios.  Bursts of 4 written by a site created four
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Integer rate ratios.  Bursts of 4 written by a site created four
    times (in a function called in a loop) are read as windows of 8 by a
    site created twice: constant counts, rate 2:1.  A site created twice
    per iteration (an inner loop of 2) writes bursts of 2 read in bursts

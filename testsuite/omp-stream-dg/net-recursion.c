@@ -1,4 +1,4 @@
-/* Recursion: each call of fib creates the sum task of its level, which
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Recursion: each call of fib creates the sum task of its level, which
    reads what the tasks of the deeper calls write (the stream parameter
    out stands for top, a and b).  Counts are unknown, the sites have a
    process per instance, and nothing may be fused or split.  */

@@ -1,4 +1,4 @@
-/* A ring between two sites: ping writes p, pong reads it and writes q,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A ring between two sites: ping writes p, pong reads it and writes q,
    which ping reads at its next instance; one element of q is written
    before the loop (a seed), the rest dropped by a tick after it.  Fusing
    ping and pong is simulated over the cycle's period: with the seed, it

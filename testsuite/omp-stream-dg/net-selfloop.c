@@ -1,4 +1,4 @@
-/* Self-loops and the state of instances.  A relay passes its window on
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Self-loops and the state of instances.  A relay passes its window on
    to the same stream (inout_reuse), a site reads and writes streams of
    one array at subscripts the plugin cannot tell apart: both are
    self-loops, on a cycle, never split.  The others differ in what their

@@ -1,4 +1,4 @@
-/* A serializer token: a stateful site passes a token from each instance
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A serializer token: a stateful site passes a token from each instance
    to the next, seeded before the loop and dropped by a tick after it.
    The site is on a cycle (a self-loop) and may not be split; the seed's
    edge may not be fused (the stream has another writer).  The function

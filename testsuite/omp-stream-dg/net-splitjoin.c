@@ -1,4 +1,4 @@
-/* Split-join: a splitter writes both streams of an array of streams (an
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Split-join: a splitter writes both streams of an array of streams (an
    array of windows), one worker per stream (created in a loop of two
    whose index is the subscript), a joiner reads both; per stream, one
    worker instance per splitter instance.  A diamond joins its source

@@ -1,4 +1,4 @@
-/* A site created in two different loops: its function is called in a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A site created in two different loops: its function is called in a
    loop of 3 and in a loop of 5 counting down, so it has 8 instances,
    as many as its reader's loop (one edge, however many calls lead to
    the stream); a site in a function other units may call has an

@@ -1,4 +1,4 @@
-/* Unknown bursts: the writer's burst is a variable of the control
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Unknown bursts: the writer's burst is a variable of the control
    program, the reader's view is variable-length; neither is guessed, and
    an unknown burst never fuses.  */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks" } */

@@ -1,4 +1,4 @@
-/* Without -fopenmp, the plugin still compiles the stream extension: a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Without -fopenmp, the plugin still compiles the stream extension: a
    #pragma omp task with stream clauses, #pragma omp tick, and in a unit
    with streams #pragma omp taskwait (er_taskwait alone) and a task
    without stream clause (a data-flow task, OMP-STREAM-SPEC.md 6.8);

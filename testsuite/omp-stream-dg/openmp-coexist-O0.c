@@ -1,4 +1,4 @@
-/* openmp-coexist.c at -O0: stream tasks and the rest of OpenMP in one
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* openmp-coexist.c at -O0: stream tasks and the rest of OpenMP in one
    unit and one function under -fopenmp (that file says what it checks);
    the same checks, at -O0.  */
 /* { dg-do compile } */

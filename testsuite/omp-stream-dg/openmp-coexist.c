@@ -1,4 +1,4 @@
-/* Stream tasks and the rest of OpenMP in one unit and one function under
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Stream tasks and the rest of OpenMP in one unit and one function under
    -fopenmp: parallel for with a reduction, critical, an OpenMP task with
    depend (GCC's own: libgomp), and stream tasks (the runtime's).  The
    plugin owns #pragma omp task, taskwait and tick; GCC still compiles

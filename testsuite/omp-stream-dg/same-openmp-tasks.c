@@ -1,4 +1,4 @@
-/* OpenMP tasks at the top level of functions, outside any OpenMP
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* OpenMP tasks at the top level of functions, outside any OpenMP
    construct, in a unit without streams: GCC's own tasks (under -fopenmp,
    libgomp runs them at once outside a parallel region) or ignored
    (without -fopenmp), as without the plugin: same assembly

@@ -1,4 +1,4 @@
-/* An OpenMP program with no stream construct: parallel for with a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* An OpenMP program with no stream construct: parallel for with a
    reduction, critical, atomic, single, tasks with depend, shared,
    firstprivate, if, final, untied, mergeable and priority clauses, a
    recursive function of tasks and taskwait, taskloop and simd.  With

@@ -1,4 +1,4 @@
-/* Splitting under auto (docs/omp-stream.md, "The network"): in a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Splitting under auto (docs/omp-stream.md, "The network"): in a
    pipeline of a source, a heavy stateless stage and a sink, the stage
    may be split and does nearly all the work (its estimated operations
    per instance: 64 elements times a loop of 300 rounds), so it is split

@@ -1,4 +1,4 @@
-/* #pragma erbium grain split (N) before a task site (docs/omp-stream.md,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* #pragma erbium grain split (N) before a task site (docs/omp-stream.md,
    "Grain" and "The network"): a stateless site with split (3) is split
    into 3 workers however little work it does; split (1) keeps a
    stateless site on one process; a site that keeps state (it counts its

@@ -1,4 +1,4 @@
-/* -fplugin-arg-erbium-split=off (docs/omp-stream.md, "Grain"): no site
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* -fplugin-arg-erbium-split=off (docs/omp-stream.md, "Grain"): no site
    is split, neither the heavy stateless stage auto would split nor one
    whose grain pragma asks for 2 workers; the dump says why.  */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-dump=erbium-tasks -fplugin-arg-erbium-split=off" } */

@@ -1,4 +1,4 @@
-/* The share of the work under auto (docs/omp-stream.md, "The
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The share of the work under auto (docs/omp-stream.md, "The
    network") when an instance count is not a constant (a loop to n): each
    site's work per instance counts once, so a site created once that
    does more per instance than the stage of the loop has the larger

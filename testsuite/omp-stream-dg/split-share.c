@@ -1,4 +1,4 @@
-/* The share of the work under auto (docs/omp-stream.md, "The
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The share of the work under auto (docs/omp-stream.md, "The
    network"): with constant instance counts each site's estimated work
    per instance is weighted by its instances, so a stage of 100
    instances has most of the work (89 %) although a site created once

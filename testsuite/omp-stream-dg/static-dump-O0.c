@@ -1,4 +1,4 @@
-/* At -O0 the static conversion does not run (no loop analysis): the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* At -O0 the static conversion does not run (no loop analysis): the
    dump says so for every site of static-dump.c, and each creation is
    an er_task_create.  */
 /* { dg-do compile } */

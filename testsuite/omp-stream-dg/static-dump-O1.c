@@ -1,4 +1,4 @@
-/* The static conversion at -O1 (taskloop.cc runs whenever the loop
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The static conversion at -O1 (taskloop.cc runs whenever the loop
    optimizer does): the sites of static-dump.c get it as at -O2 (fusion
    off).  */
 /* { dg-do compile } */

@@ -1,4 +1,4 @@
-/* The static conversion at two depths (../omp-stream/static-nest-outer.c,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The static conversion at two depths (../omp-stream/static-nest-outer.c,
    which checks the values): the inner loop's writers become a range per
    outer iteration, and the outer loop's reader, whose loop now holds
    that range creation (writing the stream it reads), a range before the

@@ -1,4 +1,4 @@
-/* The static conversion (docs/omp-stream.md, "Static conversion",
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The static conversion (docs/omp-stream.md, "Static conversion",
    taskloop.cc): a site created once in every iteration of a counted loop,
    whose firstprivate values are invariant or affine in the loop and whose
    accesses are invariant, with nothing else in the loop moving the same

@@ -1,4 +1,4 @@
-/* Where the static conversion does not apply (docs/omp-stream.md, "Static
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Where the static conversion does not apply (docs/omp-stream.md, "Static
    conversion", taskloop.cc), the erbium-tasks dump names the reason for
    each creation: one function per reason, none inlined.  */
 /* { dg-do compile } */

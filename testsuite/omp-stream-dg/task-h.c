@@ -1,4 +1,4 @@
-/* A unit that includes <erbium/task.h> (and calls the runtime itself)
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A unit that includes <erbium/task.h> (and calls the runtime itself)
    and uses the pragmas: the lowering calls the header's declarations,
    with no conflict between them and the plugin's.  */
 /* { dg-options "-O2 -fopenmp -Wall" } */

@@ -1,4 +1,4 @@
-/* `#pragma omp taskwait' waits for both kinds of children under
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* `#pragma omp taskwait' waits for both kinds of children under
    -fopenmp: GOMP_taskwait, and er_taskwait when the unit has streams,
    also in the functions parsed before the first stream construct
    (OMP-STREAM-SPEC.md 6.10: the barrier belongs to the current task,

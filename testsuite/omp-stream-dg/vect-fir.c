@@ -1,4 +1,4 @@
-/* A FIR filter as a task (OMP-STREAM-SPEC.md 6.4, the peek and tick of
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A FIR filter as a task (OMP-STREAM-SPEC.md 6.4, the peek and tick of
    fmradio): the body reads a peek window and writes an output window
    through the task function's restrict pointers, so that its loop is
    vectorised at -O2 (GCC 12's very cheap cost model, which allows no

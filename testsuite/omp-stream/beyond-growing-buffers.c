@@ -1,4 +1,4 @@
-/* Beyond OpenStream, positions make it well defined: a program that can
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Beyond OpenStream, positions make it well defined: a program that can
    finish only if stream buffers grow.  2000 writers of 32 elements
    (position p holds p) are created and waited for before any reader
    exists, so all 64000 elements must be held at once; one writer of a

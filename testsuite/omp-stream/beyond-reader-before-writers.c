@@ -1,4 +1,4 @@
-/* Beyond OpenStream, positions make it well defined: every reader of a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Beyond OpenStream, positions make it well defined: every reader of a
    stream may be created before any of its writers, and readers and
    writers may be created by different control flows (OMP-STREAM-SPEC.md
    6.1: "A reader may be created before the writers that fill it, and

@@ -1,4 +1,4 @@
-/* Beyond OpenStream, positions make it well defined: a writer runs
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Beyond OpenStream, positions make it well defined: a writer runs
    before its reader exists (OMP-STREAM-SPEC.md 6.6: in OpenStream "a
    writer whose reader is created later cannot run before that reader is
    created"; here an instance waits only for its input windows, task.h).

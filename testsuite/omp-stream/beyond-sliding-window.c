@@ -1,4 +1,4 @@
-/* Beyond OpenStream, positions make it well defined: an input window
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Beyond OpenStream, positions make it well defined: an input window
    larger than its burst is a sliding window; the instance gets
    [r, r + H) and the read counter moves by the burst B only, so the
    windows of consecutive instances overlap (OMP-STREAM-SPEC.md 6.7;

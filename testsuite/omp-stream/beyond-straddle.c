@@ -1,4 +1,4 @@
-/* Beyond OpenStream, positions make it well defined: a writer burst may
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Beyond OpenStream, positions make it well defined: a writer burst may
    straddle two reader windows, and a reader window may take part of a
    burst (OMP-STREAM-SPEC.md 6.3, last point; task.h: "a writer burst may
    straddle two reader windows").  Every writer writes 1000 + p at each

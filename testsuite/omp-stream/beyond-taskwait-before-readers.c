@@ -1,4 +1,4 @@
-/* Beyond OpenStream, positions make it well defined: a taskwait after
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Beyond OpenStream, positions make it well defined: a taskwait after
    creating writers and before creating their readers returns, because a
    writer waits for nothing but room in the stream (OMP-STREAM-SPEC.md
    6.6: under OpenStream this deadlocks; task.h: "no program that

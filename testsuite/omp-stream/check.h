@@ -1,4 +1,4 @@
-/* check.h -- what the programs of testsuite/omp-stream share.  Each
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* check.h -- what the programs of testsuite/omp-stream share.  Each
    program compares the values its tasks computed with the values worked
    out by hand from the stream positions (OMP-STREAM-SPEC.md 6.1-6.3) and
    prints one line, "NAME: DETAILS: ok", that its dg-output scans; on a

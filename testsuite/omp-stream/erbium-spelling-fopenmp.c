@@ -1,4 +1,4 @@
-/* The erbium spelling of the pragmas in a unit compiled with -fopenmp:
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The erbium spelling of the pragmas in a unit compiled with -fopenmp:
    erbium-spelling.c again, unchanged, with the same results (its first
    comment says what they prove).  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* The erbium spelling of the pragmas: #pragma erbium task, tick and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The erbium spelling of the pragmas: #pragma erbium task, tick and
    taskwait mean exactly what #pragma omp task, tick and taskwait mean
    (the same clauses), and need no -fopenmp; erbium-spelling-fopenmp.c
    compiles this program again with -fopenmp (OMP-STREAM-SPEC.md 3-5,

@@ -1,4 +1,4 @@
-/* Run-time diagnostic: a burst known only at run time that is larger
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Run-time diagnostic: a burst known only at run time that is larger
    than its view would write past the view (OMP-STREAM-SPEC.md 7: under
    OpenStream a burst beyond the window overruns memory, undiagnosed).
    Here the instance is refused when it is created, with a message naming

@@ -1,4 +1,4 @@
-/* Run-time diagnostic: the end of the program waits for every instance,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Run-time diagnostic: the end of the program waits for every instance,
    so a reader whose window is only partly written (three of its four
    positions) deadlocks there; it is reported naming the stream, and the
    program exits with status 70 (task.h: "The end of the program waits

@@ -1,4 +1,4 @@
-/* Run-time diagnostic: a taskwait in a task body that waits for a reader
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Run-time diagnostic: a taskwait in a task body that waits for a reader
    of a stream nobody writes (a stream local to that body) is a deadlock
    too, reported naming the stream, exit status 70 (task.h: er_taskwait,
    "A deadlock while waiting is reported like any other";

@@ -1,4 +1,4 @@
-/* Run-time diagnostic: a reader waiting for positions that nobody writes
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Run-time diagnostic: a reader waiting for positions that nobody writes
    makes main's taskwait a deadlock, which is reported naming the stream,
    and the program exits with status 70 (task.h: "a deadlock ... exit
    status ER_EXIT_DEADLOCK"; OMP-STREAM-SPEC.md 6.9: OpenStream then just

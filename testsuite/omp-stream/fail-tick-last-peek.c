@@ -1,4 +1,4 @@
-/* Run-time diagnostic: the count of a tick must equal the horizon of the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Run-time diagnostic: the count of a tick must equal the horizon of the
    *last* peek created since the previous input or tick of its stream
    (OMP-STREAM-SPEC.md 6.4: "the most recently created peek becomes the
    consuming view, and the tick's count must equal that peek's horizon";

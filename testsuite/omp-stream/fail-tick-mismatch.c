@@ -1,4 +1,4 @@
-/* Run-time diagnostic: a tick whose count is not the horizon of the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Run-time diagnostic: a tick whose count is not the horizon of the
    peeks pending on its stream stops the program with a message naming
    the stream, the tick's count and the peek's horizon (OMP-STREAM-SPEC.md
    6.4, 7: "TICK burst of %d elements does not match the burst %d of

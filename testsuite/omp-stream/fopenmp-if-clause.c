@@ -1,4 +1,4 @@
-/* form-if-clause.c compiled with -fopenmp: the if clause of a stream
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* form-if-clause.c compiled with -fopenmp: the if clause of a stream
    task keeps its meaning (undeferred when false) with GCC's OpenMP on.
    Same results; that file's first comment says what they prove.  */
 /* { dg-do run } */

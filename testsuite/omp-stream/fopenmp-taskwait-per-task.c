@@ -1,4 +1,4 @@
-/* rule-taskwait-per-task.c compiled with -fopenmp: with GCC's OpenMP
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* rule-taskwait-per-task.c compiled with -fopenmp: with GCC's OpenMP
    on, a task pragma with stream clauses and the taskwait pragma keep
    their stream meaning (the barrier of the current task, which includes
    the stream tasks created before the call of the function that waits).

@@ -1,4 +1,4 @@
-/* Windows of elements that are not int: a 12-byte struct, double and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Windows of elements that are not int: a 12-byte struct, double and
    char; the element size of a stream is sizeof (T) and windows are
    arrays of T (OMP-STREAM-SPEC.md 2.1, 3.2).  Two writers of four
    struct vec3 { i, 2i, 3i } (i = 0 .. 7 over both) and one reader of

@@ -1,4 +1,4 @@
-/* The if clause: if (0), or any false run-time value, makes the task
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The if clause: if (0), or any false run-time value, makes the task
    undeferred, so the creating control program runs the instance itself,
    after its positions are assigned, before going on; if (1) changes
    nothing (OMP-STREAM-SPEC.md 3.1: if is an ordinary task clause; task.h,

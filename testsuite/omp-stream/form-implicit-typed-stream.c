@@ -1,4 +1,4 @@
-/* An identifier not declared with the stream attribute, used in the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* An identifier not declared with the stream attribute, used in the
    stream position of a clause, is taken as a stream anyway, with a
    warning: this is how streams of streams work, a void * element read
    from one stream being used as a stream (OMP-STREAM-SPEC.md 2.4, after

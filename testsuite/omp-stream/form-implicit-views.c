@@ -1,4 +1,4 @@
-/* Implicit views: input (x), output (x) and peek (x) on an unsubscripted
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Implicit views: input (x), output (x) and peek (x) on an unsubscripted
    stream declare, inside the body only, a variable named x of the
    stream's element type: burst 1, horizon 1 (peek: burst 0); several
    implicit views may share one clause (OMP-STREAM-SPEC.md 3.2, first

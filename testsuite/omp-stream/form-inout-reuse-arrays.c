@@ -1,4 +1,4 @@
-/* inout_reuse with several chains in one clause, and with arrays of
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* inout_reuse with several chains in one clause, and with arrays of
    windows over selection arrays whose elements change between task
    creations (OMP-STREAM-SPEC.md 3.4, 3.1, 2.3; the shape of
    examples/syntax/021_variadic_inout_reuse.c).  Part 1: a holds

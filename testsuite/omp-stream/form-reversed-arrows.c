@@ -1,4 +1,4 @@
-/* Reversed arrows: an input written with << or an output written with >>
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Reversed arrows: an input written with << or an output written with >>
    names the view first, input (v << x) and output (v >> x), for scalar
    and array views, alone or mixed with canonical accesses in one clause
    (OMP-STREAM-SPEC.md 3.1, "Arrow direction").  Round i (0 .. 3) writes

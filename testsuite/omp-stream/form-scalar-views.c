@@ -1,4 +1,4 @@
-/* Scalar views x >> v and x << v (burst 1, horizon 1) of several element
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Scalar views x >> v and x << v (burst 1, horizon 1) of several element
    types (long long, a 3-byte struct, double, int), several accesses in
    one clause separated by commas, and several stream clauses on one task
    (OMP-STREAM-SPEC.md 3.1, 3.2).  Round i (0 .. 4): a writer puts

@@ -1,4 +1,4 @@
-/* The shared clause: the task reaches the control program's variable
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The shared clause: the task reaches the control program's variable
    through its address, so what the body writes is what the control
    program reads after a taskwait, and what the control program wrote
    before the creation is what the body reads (OpenMP's shared

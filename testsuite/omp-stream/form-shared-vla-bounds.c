@@ -1,4 +1,4 @@
-/* A shared variable-length array under -fsanitize=bounds: the body sees
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A shared variable-length array under -fsanitize=bounds: the body sees
    it as an array of unknown bound, since the bound is an expression of
    the control program that the task's body function cannot evaluate.
    With the control program's type kept, the compile failed with an

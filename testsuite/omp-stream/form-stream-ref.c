@@ -1,4 +1,4 @@
-/* Stream references: a stream_ref variable holds a handle and is read
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Stream references: a stream_ref variable holds a handle and is read
    when an instance is created, so reassigning it redirects later
    instances only; a stream_ref parameter takes a stream or an element of
    an array of streams; a selection array holds a permutation of an array

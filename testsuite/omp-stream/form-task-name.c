@@ -1,4 +1,4 @@
-/* task_name (ident) labels a task (for tracing) and changes nothing
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* task_name (ident) labels a task (for tracing) and changes nothing
    else; it may come anywhere in the clause list, on tasks with or
    without stream clauses (OMP-STREAM-SPEC.md 3.4, 3.1).  Five writers
    labelled source write (i, 2i); five readers labelled sink, with the

@@ -1,4 +1,4 @@
-/* Arrays of windows over the first K streams of a larger array:
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Arrays of windows over the first K streams of a larger array:
    xs << w[K][N] (burst N on each of xs[0 .. K-1]), xs >> r[K][N] with a
    horizon of the inner declared dimension, peek (xs >> p[K][0]) (burst 0,
    horizon the inner dimension of p), and the reversed form

@@ -1,4 +1,4 @@
-/* Fusion (docs/omp-stream.md, "The network"): a chain of eight cheap
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Fusion (docs/omp-stream.md, "The network"): a chain of eight cheap
    element-wise stages (scale, offset, clip high, clip low, square,
    offset, scale, offset), eight sites over blocks of 64 floats created in
    one counted loop, becomes one process under fuse=auto; its results must

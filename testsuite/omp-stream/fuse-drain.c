@@ -1,4 +1,4 @@
-/* Fusion of a stream also drained by a tick after the loop (a reader of
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Fusion of a stream also drained by a tick after the loop (a reader of
    what is left: docs/omp-stream.md, "The network"): the writer and the
    reader are fused, the tick stays in the control program and, the
    reader's window being its burst, finds nothing left in the program as

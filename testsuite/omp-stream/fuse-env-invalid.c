@@ -1,4 +1,4 @@
-/* A value of ERBIUM_FUSE that is none of 1, 0 and auto warns once,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A value of ERBIUM_FUSE that is none of 1, 0 and auto warns once,
    naming the variable and the value, and keeps auto: the cores decide
    (docs/environment.md).  The placement report says "auto"; the values
    are those of the sequential computation (fuse-start.c checks them).  */

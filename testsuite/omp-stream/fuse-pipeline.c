@@ -1,4 +1,4 @@
-/* Fusion of the middle of a pipeline (docs/omp-stream.md, "The network"):
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Fusion of the middle of a pipeline (docs/omp-stream.md, "The network"):
    a source and a sink kept apart by #pragma erbium grain fuse (never),
    and two stages between them fused into one process: the fused process
    reads the source's stream and writes the sink's at the positions the

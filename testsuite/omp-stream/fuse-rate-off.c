@@ -1,4 +1,4 @@
-/* fuse-rate.c with fuse=off: one process per site, the same results.  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* fuse-rate.c with fuse=off: one process per site, the same results.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-fuse=off -fplugin-arg-erbium-dump=erbium-tasks" } */
 /* { dg-output "fuse-rate: 1:4, 2:1, 3:1, 1:4 in two loops: ok" } */

@@ -1,4 +1,4 @@
-/* Fusion at rates other than 1:1 (docs/omp-stream.md, "The network"):
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Fusion at rates other than 1:1 (docs/omp-stream.md, "The network"):
    a source writing blocks of 4 x B floats read by a stage in blocks of B
    created four times per block (rate 1:4), the stage writing blocks of
    B to a sink created with it (1:1): one process of three sites run in

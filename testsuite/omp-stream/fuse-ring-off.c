@@ -1,4 +1,4 @@
-/* fuse-ring.c with fuse=off: the same results.  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* fuse-ring.c with fuse=off: the same results.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fopenmp -fplugin-arg-erbium-fuse=off -fplugin-arg-erbium-dump=erbium-tasks" } */
 /* { dg-output "fuse-ring: 500 rounds: ok" } */

@@ -1,4 +1,4 @@
-/* Fusion on a serializer ring (docs/omp-stream.md, "The network"): ping
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Fusion on a serializer ring (docs/omp-stream.md, "The network"): ping
    reads the token stream q and writes p, pong reads p and writes q back;
    two elements seeded on q before the loop let the writer-first schedule
    run (netgrain.cc simulates it).  ping and pong become one process; q

@@ -1,4 +1,4 @@
-/* fuse-start.c as the cores found decide (ERBIUM_FUSE=auto): fused
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* fuse-start.c as the cores found decide (ERBIUM_FUSE=auto): fused
    when its three processes exceed them, the same values either way.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fopenmp" } */

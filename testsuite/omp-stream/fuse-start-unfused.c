@@ -1,4 +1,4 @@
-/* fuse-start.c with ERBIUM_FUSE=0: the sites' own schedule, three
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* fuse-start.c with ERBIUM_FUSE=0: the sites' own schedule, three
    processes, the same values.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fopenmp" } */

@@ -1,4 +1,4 @@
-/* Both schedules under fuse=auto (docs/omp-stream.md, "Grain"): a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Both schedules under fuse=auto (docs/omp-stream.md, "Grain"): a
    source, a stage whose body is neither cheap enough to fuse whatever
    the cores (above 1000 estimated operations per instance) nor too
    heavy (at most 4096), and a sink, in one counted loop: the plugin

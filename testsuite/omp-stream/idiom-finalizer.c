@@ -1,4 +1,4 @@
-/* The finalizer idiom: every task of an iteration writes one token to a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The finalizer idiom: every task of an iteration writes one token to a
    stream, and one last task reads as many tokens as there were tasks,
    finalizer >> view[count], so that it runs after all of them and sees
    what they stored (OMP-STREAM-SPEC.md 6.12, after examples/fmradio).

@@ -1,4 +1,4 @@
-/* A helper function declares a local stream that links two tasks it
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A helper function declares a local stream that links two tasks it
    creates, and returns while they are pending: the stream outlives the
    call as long as its tasks hold it (OMP-STREAM-SPEC.md 6.12, after
    examples/fmradio's temp_stream; 6.9).  twice_plus_one (in, out, n)

@@ -1,4 +1,4 @@
-/* Bursts and horizons that differ but tile: a reader window is covered
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Bursts and horizons that differ but tile: a reader window is covered
    by whole writer bursts (OMP-STREAM-SPEC.md 6.3, the case OpenStream
    supports; positions 6.1).  Four writer sites write bursts of 1, 2, 3
    and 4 elements; two reader sites read windows of 4 and 2.  Each round

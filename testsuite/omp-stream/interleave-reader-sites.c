@@ -1,4 +1,4 @@
-/* Several reader sites on one stream share its read counter: their
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Several reader sites on one stream share its read counter: their
    windows follow one another in the control program's creation order,
    whatever the site (OMP-STREAM-SPEC.md 6.2, 6.1).  One writer site
    writes one element per instance, 7 * m + 3 at position m.  Three reader

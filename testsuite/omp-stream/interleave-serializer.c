@@ -1,4 +1,4 @@
-/* The serializer token idiom: a stateful computation split over two
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The serializer token idiom: a stateful computation split over two
    sites that both read and write one token stream,
    input (tok >> tin) output (tok << tout), seeded by one write and
    drained by one tick, runs its instances one at a time in creation

@@ -1,4 +1,4 @@
-/* Interleaving of writer and reader sites by creation order
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Interleaving of writer and reader sites by creation order
    (OMP-STREAM-SPEC.md section 8, row t003_access_interleaving; 6.2).
    Writer site 1 writes (42, 43) before the loop; in each of ten
    iterations writer site 2 writes (2i, 2i + 1) and then a reader of two

@@ -1,4 +1,4 @@
-/* Writers of different bursts interleave by creation order and fill a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Writers of different bursts interleave by creation order and fill a
    larger reader window with whole bursts (OMP-STREAM-SPEC.md section 8,
    row t006_multi_prod_matching; 6.2, 6.3; output views declared larger
    than their burst, 6.7).  On x[0] (an array of one stream), iteration i

@@ -1,4 +1,4 @@
-/* Readers of a horizon that is a multiple of the writers' burst
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Readers of a horizon that is a multiple of the writers' burst
    (OMP-STREAM-SPEC.md section 8, row t007_simple_multi_prod; 6.3; the
    output view is declared larger than its burst, 6.7).  Iteration i
    (0 .. 9) creates a writer of 2 elements, 2i and 2i + 1, through

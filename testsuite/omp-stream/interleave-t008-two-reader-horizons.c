@@ -1,4 +1,4 @@
-/* Two reader sites of different horizons on one stream, interleaved by
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Two reader sites of different horizons on one stream, interleaved by
    creation order (OMP-STREAM-SPEC.md section 8, row
    t008_multi_consumer_interleaving; 6.2; a reader created before the
    writers that fill it waits, 6.1).  Iteration i (0 .. 15) creates a

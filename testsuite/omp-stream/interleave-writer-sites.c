@@ -1,4 +1,4 @@
-/* Several writer sites on one stream share its write counter: their
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Several writer sites on one stream share its write counter: their
    bursts follow one another in the control program's creation order,
    whatever the site (OMP-STREAM-SPEC.md 6.2, 6.1).  Three writer sites
    write bursts of 1, 2 and 3 elements (the third inside a function taking

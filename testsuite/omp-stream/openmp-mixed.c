@@ -1,4 +1,4 @@
-/* Stream tasks and ordinary OpenMP in one function of a unit compiled
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Stream tasks and ordinary OpenMP in one function of a unit compiled
    with -fopenmp: a parallel for with a reduction and a parallel region
    with a critical section keep their OpenMP meaning next to stream tasks
    and #pragma omp taskwait (OMP-STREAM-SPEC.md 3.1: the stream clauses

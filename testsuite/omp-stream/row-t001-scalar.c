@@ -1,4 +1,4 @@
-/* Scalar streams (OMP-STREAM-SPEC.md section 8, row t001_scalar_streams;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Scalar streams (OMP-STREAM-SPEC.md section 8, row t001_scalar_streams;
    positions, section 6.1).  Ten rounds each create a writer of one element
    (implicit view, output (x)) and then a reader of one element (implicit
    view, input (x)).  Writer i gets position i, reader i gets position i,

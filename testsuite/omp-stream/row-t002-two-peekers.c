@@ -1,4 +1,4 @@
-/* Broadcast by peeks (OMP-STREAM-SPEC.md section 8, row
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Broadcast by peeks (OMP-STREAM-SPEC.md section 8, row
    t002_scalar_streams_broadcast; 6.4).  Each of ten rounds creates a
    writer of one element, 3 * i + 2, two peek tasks from two sites with
    implicit views (peek (x)), and tick (x).  Both peeks of round i get

@@ -1,4 +1,4 @@
-/* Arrays of streams, and several accesses in one clause
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Arrays of streams, and several accesses in one clause
    (OMP-STREAM-SPEC.md section 8, row t004_arrays_of_streams; 2.1, 3.1).
    Ten times, one task writes i on x[0] through a scalar view and
    (2i, 3i) on x[1] through a two-element view, in one output clause;

@@ -1,4 +1,4 @@
-/* A variable-length array of streams, subscripts computed at run time,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A variable-length array of streams, subscripts computed at run time,
    and windows whose size is a run-time value (OMP-STREAM-SPEC.md
    section 8, row t005_dynamic_arrays_of_streams; 2.1, 3.1: bracketed
    expressions are evaluated by the control program when the instance is

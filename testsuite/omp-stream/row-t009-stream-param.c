@@ -1,4 +1,4 @@
-/* Writers and readers in functions that take a stream parameter,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Writers and readers in functions that take a stream parameter,
    T s __attribute__ ((stream)), called with an element of an array of
    streams (OMP-STREAM-SPEC.md section 8, rows t009_modular_compilation
    and t010_modular_compilation_2; 2.2; output views larger than their

@@ -1,4 +1,4 @@
-/* Writers and readers in functions that take an array of streams as a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Writers and readers in functions that take an array of streams as a
    parameter, T s[] __attribute__ ((stream)), and subscript it with a
    run-time index (OMP-STREAM-SPEC.md section 8, row
    t011_modular_with_arrays_of_streams; 2.2).  main passes the whole VLA

@@ -1,4 +1,4 @@
-/* Arrays of windows: xs << v[K][N] connects window v[k] to stream xs[k]
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Arrays of windows: xs << v[K][N] connects window v[k] to stream xs[k]
    for k = 0 .. K-1, with a burst of N per stream, and xs >> v[K][N] reads
    a window of the declared inner size from each (OMP-STREAM-SPEC.md
    section 8, row t012_variadic_clauses_with_arrays_of_windows; 3.2).

@@ -1,4 +1,4 @@
-/* A selection array of stream references, T sel[K] __attribute__
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A selection array of stream references, T sel[K] __attribute__
    ((stream_ref)), assigned elements of an array of streams and passed
    where an array of streams is expected (OMP-STREAM-SPEC.md section 8,
    row t013_stream_selection_arrays; 2.3).  sel = { x[2], x[0], x[1] }.

@@ -1,4 +1,4 @@
-/* Peeks on an array of windows through a selection array, closed by one
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Peeks on an array of windows through a selection array, closed by one
    tick per stream (OMP-STREAM-SPEC.md section 8, row
    t014_broadcasting_across_selection_arrays; 3.2: in
    peek (s >> v[K][N]) the burst is 0 whatever N, and the horizon is the

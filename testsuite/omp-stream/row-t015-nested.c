@@ -1,4 +1,4 @@
-/* Writers created in one task and readers in a sibling task, through
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Writers created in one task and readers in a sibling task, through
    stream_ref parameters (OMP-STREAM-SPEC.md section 8, row
    t015_nested_streaming, whose checker OpenStream copied from t001 and
    which is not built there; 6.11, 2.3).  x is a VLA of 12 float streams

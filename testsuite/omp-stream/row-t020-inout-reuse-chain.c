@@ -1,4 +1,4 @@
-/* inout_reuse (a >> v[N] >> b): an input of N elements from a and an
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* inout_reuse (a >> v[N] >> b): an input of N elements from a and an
    output of N elements to b through the same buffer, so the body passes
    on whatever it leaves in the window (OMP-STREAM-SPEC.md section 8, row
    t020_inout_reuse; 3.4).  x is a VLA of 10 streams.  The first task

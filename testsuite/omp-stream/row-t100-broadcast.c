@@ -1,4 +1,4 @@
-/* One value broadcast to ten peeks (OMP-STREAM-SPEC.md section 8, row
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* One value broadcast to ten peeks (OMP-STREAM-SPEC.md section 8, row
    t100_simple_broadcast; 6.4).  One writer writes 12345; ten instances
    of one peek site each get position 0; tick (x) then consumes it.
    Every peek sees 12345.  */

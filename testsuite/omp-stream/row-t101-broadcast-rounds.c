@@ -1,4 +1,4 @@
-/* Ten broadcast rounds (OMP-STREAM-SPEC.md section 8, row
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Ten broadcast rounds (OMP-STREAM-SPEC.md section 8, row
    t101_simple_broadcast_loop; 6.4, 6.5).  Round j writes 100 + j, creates
    ten peeks, and ticks; the peeks of round j get position j, since the
    tick of round j - 1 moved the read counter to j.  Peek i of round j

@@ -1,4 +1,4 @@
-/* A 1024-element window broadcast to ten peeks (OMP-STREAM-SPEC.md
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A 1024-element window broadcast to ten peeks (OMP-STREAM-SPEC.md
    section 8, row t102_simple_broadcast_array; 6.4).  One writer writes
    0 .. 1023; ten peeks of horizon 1024 each sum their window,
    0 + 1 + ... + 1023 = 523776; tick (x >> 1024) consumes it.  */

@@ -1,4 +1,4 @@
-/* A writer whose element nobody reads: tick (x) drops it, and the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A writer whose element nobody reads: tick (x) drops it, and the
    program still ends (OMP-STREAM-SPEC.md section 8, row
    t103_broadcast_nocons; 6.5, 6.9).  The writer writes 12345 and records
    that it ran through a pointer; no reader is ever created.  */

@@ -1,4 +1,4 @@
-/* A 1024-element writer followed by tick (x), whose count, 1, does not
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A 1024-element writer followed by tick (x), whose count, 1, does not
    cover its burst (OMP-STREAM-SPEC.md section 8, row
    t104_broadcast_nocons_array; 6.5, 6.9).  The tick discards position 0
    only; positions 1 .. 1023 are never read and are discarded when the

@@ -1,4 +1,4 @@
-/* Data environment: firstprivate copies a variable's value when the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Data environment: firstprivate copies a variable's value when the
    instance is created (scalars, structs and arrays alike); the body works
    on its copy, so neither a later change in the control program nor the
    body's own assignments reach the other side; a variable the body uses

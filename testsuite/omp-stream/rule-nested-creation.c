@@ -1,4 +1,4 @@
-/* Task bodies create tasks; each creating task has its own program
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Task bodies create tasks; each creating task has its own program
    order, and positions are still assigned per stream in creation order
    (OMP-STREAM-SPEC.md 6.11, 6.2).  Part 1: four instances of T each
    declare a stream y in their body, create three writers of 100 * i + j

@@ -1,4 +1,4 @@
-/* Peek groups: a peek of horizon H gets [r, r + H) and leaves the read
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Peek groups: a peek of horizon H gets [r, r + H) and leaves the read
    counter r alone, so every peek created between two advancing accesses
    sees the window of the next advancing access (an input or a tick)
    created after it (OMP-STREAM-SPEC.md 6.4, 6.1).  Writer k writes

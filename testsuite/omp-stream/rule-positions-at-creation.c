@@ -1,4 +1,4 @@
-/* Positions are fixed when an instance is created, in the control
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Positions are fixed when an instance is created, in the control
    program's order, whatever the site and whatever instance runs first
    (OMP-STREAM-SPEC.md 6.1; runtime/include/erbium/task.h, the table at
    its top).  Round i (i = 0 .. 4) creates writer A_i (site A), which also

@@ -1,4 +1,4 @@
-/* Results reach the control program through a pointer passed
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Results reach the control program through a pointer passed
    firstprivate: the pointer is copied, the memory it points to is the
    control program's, and a taskwait makes the writes visible
    (OMP-STREAM-SPEC.md 6.8: "Results go back to the control program by

@@ -1,4 +1,4 @@
-/* An instance runs once every position of its input windows has been
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* An instance runs once every position of its input windows has been
    written, whatever the order of creation; a task with no stream clause
    is ready at once (OMP-STREAM-SPEC.md 6.6, 6.8; task.h).  R is created
    first: it reads one element of a and two of b and writes their sum to

@@ -1,4 +1,4 @@
-/* A stream lives until its declaring block has exited and every
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A stream lives until its declaring block has exited and every
    instance that holds it has finished: a stream local to a block
    outlives the block while tasks hold it, and a stream handed to a task
    through firstprivate can be used in that task's body after the block

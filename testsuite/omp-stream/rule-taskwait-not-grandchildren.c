@@ -1,4 +1,4 @@
-/* taskwait does not wait for grandchildren, and a task that ends with
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* taskwait does not wait for grandchildren, and a task that ends with
    children still pending does not wait for them (OMP-STREAM-SPEC.md
    6.10).  Child C creates grandchild G, which reads the stream s and
    writes three times its value to res, and ends without waiting.  main

@@ -1,4 +1,4 @@
-/* taskwait waits for every instance the *current task* created since its
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* taskwait waits for every instance the *current task* created since its
    previous taskwait: the barrier belongs to the task (main, or a task
    body), not to the function that contains the pragma, so a taskwait in
    a called function also waits for what the caller created before the

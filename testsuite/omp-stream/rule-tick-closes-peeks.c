@@ -1,4 +1,4 @@
-/* A tick closes the peeks created since the last input or tick of its
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A tick closes the peeks created since the last input or tick of its
    stream: its count must equal the horizon of the last of those peeks,
    and it discards that many elements (OMP-STREAM-SPEC.md 6.4, 6.5;
    task.h, er_stream_tick).  Every peek of a group sees [r, r + H) for

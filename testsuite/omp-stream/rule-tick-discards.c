@@ -1,4 +1,4 @@
-/* tick (s >> n) is a reader of n elements with no body, created at that
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* tick (s >> n) is a reader of n elements with no body, created at that
    point of the control program: it discards [r, r + n) and moves the read
    counter on by n; the count defaults to 1, may be a run-time value, the
    stream may be an element of an array of streams, one tick pragma may

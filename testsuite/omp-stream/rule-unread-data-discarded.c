@@ -1,4 +1,4 @@
-/* Data nobody reads does not hold a program up: a stream whose block
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Data nobody reads does not hold a program up: a stream whose block
    exits with written positions that no reader and no tick took is
    destroyed, data and all, once its writers are done (OMP-STREAM-SPEC.md
    6.9: OpenStream drains unmatched writers, discarding their data; 7:

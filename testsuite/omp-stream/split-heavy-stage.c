@@ -1,4 +1,4 @@
-/* Splitting under auto (docs/omp-stream.md, "The network";
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Splitting under auto (docs/omp-stream.md, "The network";
    erbium/task.h, ER_SITE_SPLIT): a source, a stateless stage doing
    nearly all the work, and a sink.  The plugin gives the stage its share
    of the unit's estimated work (99 %), the runtime as many workers as

@@ -1,4 +1,4 @@
-/* A site split into 3 workers by `#pragma erbium grain split (3)'
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A site split into 3 workers by `#pragma erbium grain split (3)'
    (docs/omp-stream.md, "Grain" and "The network"; erbium/task.h,
    ER_SITE_SPLIT) with a sliding input window and a peek: each instance
    reads 6 elements of x moving by 2 (the windows of consecutive

@@ -1,4 +1,4 @@
-/* Where the static conversion must not happen (docs/omp-stream.md, "Static
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Where the static conversion must not happen (docs/omp-stream.md, "Static
    conversion"): two writer sites of the stream x created in turn in one
    loop interleave their positions (OMP-STREAM-SPEC.md 6.2): writer A's
    instance k gets position 2k, writer B's 2k + 1.  One range per site

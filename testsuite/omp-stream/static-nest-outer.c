@@ -1,4 +1,4 @@
-/* The static conversion (docs/omp-stream.md, "Static conversion") at two
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The static conversion (docs/omp-stream.md, "Static conversion") at two
    depths: in each iteration of the outer loop, an inner loop creates NJ
    writers of one element of x (converted: a range per outer iteration), then
    one reader of NJ elements is created (converted in the outer loop: the inner

@@ -1,4 +1,4 @@
-/* The static conversion (docs/omp-stream.md, "Static conversion"): a producer
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The static conversion (docs/omp-stream.md, "Static conversion"): a producer
    site and a consumer site created in each iteration of a counted loop share
    the stream x; at -O1 and above both become one er_task_create_range before
    the loop (testsuite/omp-stream-dg/static-dump.c checks it), and the result

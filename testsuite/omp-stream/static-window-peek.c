@@ -1,4 +1,4 @@
-/* The static conversion (docs/omp-stream.md, "Static conversion") of a sliding
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The static conversion (docs/omp-stream.md, "Static conversion") of a sliding
    input window, a peek group and a firstprivate pointer: each loop only
    creates tasks, so each site becomes one er_task_create_range before
    its loop at -O1 and above (testsuite/omp-stream-dg/static-dump.c), and

@@ -1,4 +1,4 @@
-/* The static conversion (docs/omp-stream.md, "Static conversion") with trip
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The static conversion (docs/omp-stream.md, "Static conversion") with trip
    counts known only at run time: a loop of 0 iterations creates no instance
    (er_task_create_range of 0), and the stream's positions after it are those
    of the loops that ran: the writer loop of 0 then of 3 + 2 * argc iterations,

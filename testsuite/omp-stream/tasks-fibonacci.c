@@ -1,4 +1,4 @@
-/* Recursion through a task site: a function whose tasks call the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Recursion through a task site: a function whose tasks call the
    function again, each call with streams of its own (local streams handed
    to the child tasks firstprivate and passed on as stream parameters),
    the local streams outliving the call that declared them

@@ -1,4 +1,4 @@
-/* The fiber mode that runtime-fibers.exp asks for (ERBIUM_FIBERS=1) is
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The fiber mode that runtime-fibers.exp asks for (ERBIUM_FIBERS=1) is
    the one the programs get, so that the runtime tests this directory
    runs again exercise fibers and not threads (runtime/src/fiber.c):
    er_ncores () + 1 processes, alive together in a pipeline, run on at

@@ -1,4 +1,4 @@
-/* The first alloc of a record sizes its buffer for both ends (erbium/
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The first alloc of a record sizes its buffer for both ends (erbium/
    record.h er_alloc): a writer's alloc counts the readers the record
    expects with the writer's horizon, so that a reader allocating the same
    horizon finds room and the buffer is not reallocated (the window's

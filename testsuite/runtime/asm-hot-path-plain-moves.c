@@ -1,4 +1,4 @@
-/* The inline hot path is lock-free and fence-free on x86 (erbium/sync.h:
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The inline hot path is lock-free and fence-free on x86 (erbium/sync.h:
    "C11 acquire loads and release stores only: on x86-TSO that is plain MOVs,
    with no locked instruction and no fence"; docs/runtime.md).  Functions
    that only use er_commit, er_update, er_stall, er_release, er_receive,

@@ -1,4 +1,4 @@
-/* Load balancing (placement.c): two pipelines, each a heavy producer
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Load balancing (placement.c): two pipelines, each a heavy producer
    (about 0.3 s of arithmetic) feeding a light consumer, created so that
    count-based placement puts both heavy producers on one core and both
    light consumers on the other (creation order heavy, light, heavy,

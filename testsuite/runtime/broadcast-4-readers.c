@@ -1,4 +1,4 @@
-/* Broadcast (paper section 3, "Simple example": run several consumers with
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Broadcast (paper section 3, "Simple example": run several consumers with
    their own ids and set rreg accordingly): one writer, four registered
    readers with different horizons and bursts; each reader sees every
    element, in order, with its value, and the writer never overwrites an

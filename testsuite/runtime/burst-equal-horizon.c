@@ -1,4 +1,4 @@
-/* A burst may be as large as the horizon (erbium/sync.h er_stall: an I
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A burst may be as large as the horizon (erbium/sync.h er_stall: an I
    more than h above the commit index is a misuse, I == commit + h is
    fine; paper Figure 2 bursts).  Writer and reader both use horizon 16 and
    bursts of exactly 16 over 16000 elements, through a process pair.  */

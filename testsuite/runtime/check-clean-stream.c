@@ -1,4 +1,4 @@
-/* Index checking has no false positives (erbium/sync.h er_elem, er_burst
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Index checking has no false positives (erbium/sync.h er_elem, er_burst
    with ERBIUM_CHECK=1): a correct program touching exactly the edges of
    every window — a read view from its release index to just below its
    update index, a write view over the h indices below its stall index —

@@ -1,4 +1,4 @@
-/* commit(v, i) does nothing when i is not above the current commit index,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* commit(v, i) does nothing when i is not above the current commit index,
    including i == 0 and negative i (paper section 3, "Data streaming";
    erbium/sync.h er_commit).  A reader must see exactly the indices the
    first, larger commit published, no more and no fewer.  */

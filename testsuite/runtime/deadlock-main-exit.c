@@ -1,4 +1,4 @@
-/* Deadlock while the main thread waits at exit (erbium/process.h: at exit
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Deadlock while the main thread waits at exit (erbium/process.h: at exit
    the main thread waits for every process; "a global deadlock while
    waiting is reported like any other").  A process waits in update for a
    writer id that never registers (wreg = 1), and main returns: the

@@ -1,4 +1,4 @@
-/* Deadlock through back-pressure (paper section 3, "Resource management":
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Deadlock through back-pressure (paper section 3, "Resource management":
    "KPN with bounded buffers may suffer from resource deadlocks when the
    view horizon is insufficient").  Two processes each write 10 elements to
    their own record (horizon 4) before reading the other's: both block in

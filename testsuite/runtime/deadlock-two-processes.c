@@ -1,4 +1,4 @@
-/* Deadlock detection (paper section 3, "Resource management": bounded Kahn
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Deadlock detection (paper section 3, "Resource management": bounded Kahn
    networks can deadlock; docs/runtime.md: the runtime reports it and exits
    with ER_EXIT_DEADLOCK).  Process 1 writes record A and reads record B,
    process 2 writes B and reads A, and each first waits for the other's data

@@ -1,4 +1,4 @@
-/* double elements (erbium/record.h er_new_record with sizeof (double),
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* double elements (erbium/record.h er_new_record with sizeof (double),
    ER_AT with T = double): a process pair streams i * 0.5 and the consumer
    checks each value and the exact sum.  */
 /* { dg-do run } */

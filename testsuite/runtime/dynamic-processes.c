@@ -1,4 +1,4 @@
-/* Dynamic process creation (paper section 3, "Creation": "a sequential
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Dynamic process creation (paper section 3, "Creation": "a sequential
    main thread spawning concurrent processes dynamically"; erbium/process.h
    "Processes may create processes").  Main runs a launcher process, which
    creates a record, runs a producer and a consumer on it and returns at

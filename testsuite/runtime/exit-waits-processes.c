@@ -1,4 +1,4 @@
-/* The program waits for all processes at exit (erbium/process.h: "At exit
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The program waits for all processes at exit (erbium/process.h: "At exit
    the main thread frees its own views the same way and waits for every
    process").  main starts a consumer and returns while the consumer still
    waits for data; main's own write view is freed with ER_TERMINATE at

@@ -1,4 +1,4 @@
-/* The paper's Figure 2 producer-consumer example, transcribed to the C
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The paper's Figure 2 producer-consumer example, transcribed to the C
    API as literally as possible (paper section 3, "Simple example"):
    new_record(1, 1), run producer and consumer, producer bursts of P_BURST
    with stall before the definitions and commit after, consumer bursts of

@@ -1,4 +1,4 @@
-/* Library use from foreign threads (erbium/process.h, docs/runtime.md: any
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Library use from foreign threads (erbium/process.h, docs/runtime.md: any
    thread may own views; runtime/src: a plain pthread counts for deadlock
    detection and its views are freed with ER_TERMINATE when it exits). Two
    plain pthreads, not started by er_run, stream through a record: the writer

@@ -1,4 +1,4 @@
-/* Two threads free the last two views of a record at nearly the same
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Two threads free the last two views of a record at nearly the same
    time, many times (erbium/record.h er_free_view: "Concurrent free_view
    of a record's last views is safe"; paper section 3, "Termination": the
    record is deallocated when its last view is freed).  Each round a

@@ -1,4 +1,4 @@
-/* Hand-over keeps the record and its data alive (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Hand-over keeps the record and its data alive (paper section 3,
    "Termination": the terminal commit index of a freed view stays in the
    minimum computations and its data is kept until readers pass it;
    erbium/record.h er_free_view).  Writer A commits 0..11 and frees with

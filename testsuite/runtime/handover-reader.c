@@ -1,4 +1,4 @@
-/* Hand-over of a read view (paper section 3, "Creation"; erbium/record.h
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Hand-over of a read view (paper section 3, "Creation"; erbium/record.h
    er_register, er_free_view): reader A (id 1) reads 0..15, releases 16 and
    frees its view with ER_HANDOVER.  Its release index keeps holding the
    writer back: with horizon 8 the writer (a process) can stall up to 24

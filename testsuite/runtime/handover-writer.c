@@ -1,4 +1,4 @@
-/* Hand-over of a write view (paper section 3, "Creation" and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Hand-over of a write view (paper section 3, "Creation" and
    "Termination"; erbium/record.h er_register, er_free_view): writer A
    (id 1) commits 0..9 and frees its view with ER_HANDOVER.  The reader
    gets those 10 elements, then blocks at the terminal index 10 (no

@@ -1,4 +1,4 @@
-/* 64-bit indices (erbium/sync.h, "Indices", er_xlat): every primitive
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* 64-bit indices (erbium/sync.h, "Indices", er_xlat): every primitive
    takes and returns an er_index.  A value that a 32-bit int or unsigned
    int holds is read modulo 2^32 relative to the view's own index; any
    other is exact.  One thread owns a writer and a reader of horizon 2^20

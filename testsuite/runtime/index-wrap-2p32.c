@@ -1,4 +1,4 @@
-/* int indices wrap transparently past 2^31 and 2^32 (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* int indices wrap transparently past 2^31 and 2^32 (paper section 3,
    "Resource management": the runtime translates index arguments so that
    the program's index variables "can wrap-around safely"; erbium/sync.h).
    One thread owns a writer and a reader of horizon 2^20 and streams

@@ -1,4 +1,4 @@
-/* int indices wrap past 2^31 and 2^32 in a producer/consumer process pair
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* int indices wrap past 2^31 and 2^32 in a producer/consumer process pair
    (paper section 3, "Resource management"; erbium/sync.h: each index is
    translated relative to the view's own index).  The writer (horizon 2^20)
    and the reader (horizon 2^19, odd bursts of 2^19 - 3, not aligned with

@@ -1,4 +1,4 @@
-/* The inline refresh reads only the laggard's index (erbium/layout.h
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The inline refresh reads only the laggard's index (erbium/layout.h
    er_view.peer, peer_rest): with several peers, update and stall must
    still never grant more than the minimum over all of them, however often
    the laggard changes.  Three writers (wreg = 3) commit at different,

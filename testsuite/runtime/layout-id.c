@@ -1,4 +1,4 @@
-/* The layout id (erbium/layout.h, ER_LAYOUT_ID) is a constant of the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The layout id (erbium/layout.h, ER_LAYOUT_ID) is a constant of the
    sizes and offsets compiled code relies on: it differs between two
    layouts that differ in one offset only, and a program built from the
    library's headers creates records and streams through them (the

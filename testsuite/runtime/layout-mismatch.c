@@ -1,4 +1,4 @@
-/* A program compiled for another layout of records and views than the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A program compiled for another layout of records and views than the
    library's (erbium/layout.h, ER_LAYOUT_ID: here -DER_CACHE_LINE=256
    against a library built with 128, which moves every field of a view's
    second line) stops at its first record with one message naming both

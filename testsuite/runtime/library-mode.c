@@ -1,4 +1,4 @@
-/* Library mode (erbium/sync.h: -DER_LIBRARY_MODE calls the out-of-line
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Library mode (erbium/sync.h: -DER_LIBRARY_MODE calls the out-of-line
    copies exported by liberbium instead of inlining, same names, same
    semantics).  A producer/consumer process pair with termination, a
    receive and a receive_range, compiled in library mode: the results must

@@ -1,4 +1,4 @@
-/* Many records with short streams: 100 records, 10 producer processes
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Many records with short streams: 100 records, 10 producer processes
    each feeding 10 of them round-robin, 10 consumer processes each reading
    the same 10 (horizons 4 to 13, streams of 50 to 149 elements, different
    burst sizes).  Every element is checked, every stream terminates, and

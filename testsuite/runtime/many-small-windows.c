@@ -1,4 +1,4 @@
-/* 40 000 records with small windows alive at once (runtime/src/mirror.c,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* 40 000 records with small windows alive at once (runtime/src/mirror.c,
    "Arenas"): each window is mapped twice, and a kernel mapping per copy
    would need 80 000 mappings, more than Linux's default
    vm.max_map_count of 65530.  Small windows share arenas, where a window

@@ -1,4 +1,4 @@
-/* The window is mirrored (erbium/sync.h er_elem, er_burst): the N elements
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The window is mirrored (erbium/sync.h er_elem, er_burst): the N elements
    from any index I on, N up to the record's slot count, are contiguous in
    memory, so a burst crossing the buffer's wrap point is plain pointer
    arithmetic.  Writer and reader horizons 512 + 512 give a 1024-slot

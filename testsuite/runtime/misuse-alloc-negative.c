@@ -1,4 +1,4 @@
-/* Misuse: alloc with a negative horizon (erbium/record.h er_alloc: H >= 1).
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: alloc with a negative horizon (erbium/record.h er_alloc: H >= 1).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is
    reported on stderr and aborts; nothing returns an error code).  */

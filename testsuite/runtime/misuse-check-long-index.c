@@ -1,4 +1,4 @@
-/* Misuse: with ERBIUM_CHECK=1, an element access at a 64-bit index far
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: with ERBIUM_CHECK=1, an element access at a 64-bit index far
    outside the window is reported with that index, not read modulo 2^32
    (erbium/sync.h, "Indices" and er_elem: an index that no 32-bit int or
    unsigned int holds is checked exactly).  After update(6) and

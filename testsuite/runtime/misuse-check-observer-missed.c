@@ -1,4 +1,4 @@
-/* Misuse under index checking (ERBIUM_CHECK=1): an observer reads an
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse under index checking (ERBIUM_CHECK=1): an observer reads an
    index it missed (erbium/record.h, observer contract: the indices it
    holds are those from er_valid_from(v, i) up to its update index;
    reading a missed index is reported naming the record, the view and the

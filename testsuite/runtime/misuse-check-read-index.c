@@ -1,4 +1,4 @@
-/* Misuse: with ERBIUM_CHECK=1, accessing a read view outside its window
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: with ERBIUM_CHECK=1, accessing a read view outside its window
    (paper section 3: "It is not allowed to access elements outside the
    horizon"; erbium/sync.h er_elem: a read view's window runs from its
    release index up to below its update index).  Indices 2..5 are fine

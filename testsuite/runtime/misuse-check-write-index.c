@@ -1,4 +1,4 @@
-/* Misuse: with ERBIUM_CHECK=1, accessing a write view outside its window
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: with ERBIUM_CHECK=1, accessing a write view outside its window
    (paper section 3: "It is not allowed to access elements outside the
    horizon"; erbium/sync.h er_elem: a write view accesses the h indices
    below its stall index).  With horizon 8 and stall index 10, indices

@@ -1,4 +1,4 @@
-/* Misuse: commit on a read view (paper section 3: only write views
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: commit on a read view (paper section 3: only write views
    are committed; erbium/sync.h er_commit).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is

@@ -1,4 +1,4 @@
-/* Misuse: free_view twice (erbium/record.h er_free_view: "a second
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: free_view twice (erbium/record.h er_free_view: "a second
    free_view of V is reported (naming its record and view) and aborts,
    also after its record went").  The first free_view of a record's only
    view deallocates the record (paper section 3, "Termination"); more

@@ -1,4 +1,4 @@
-/* Misuse: receive_range on a write view (paper section 3;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: receive_range on a write view (paper section 3;
    erbium/sync.h er_receive_range).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is

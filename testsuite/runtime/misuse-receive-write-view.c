@@ -1,4 +1,4 @@
-/* Misuse: receive on a write view (paper section 3: receive updates
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: receive on a write view (paper section 3: receive updates
    a read view with its record's data; erbium/sync.h er_receive).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is

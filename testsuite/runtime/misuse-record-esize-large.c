@@ -1,4 +1,4 @@
-/* Misuse: er_new_record with an element size above 1 MiB (erbium/record.h:
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: er_new_record with an element size above 1 MiB (erbium/record.h:
    elements of ESIZE bytes, 1..2^20).  */
 /* { dg-do run } */
 /* { dg-shouldfail "element size 2^20 + 1" } */

@@ -1,4 +1,4 @@
-/* Misuse: er_new_record with an invalid element size (erbium/record.h:
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: er_new_record with an invalid element size (erbium/record.h:
    elements of ESIZE bytes, 1..2^20).  A valid size of 2^20 is accepted,
    0 is reported.  */
 /* { dg-do run } */

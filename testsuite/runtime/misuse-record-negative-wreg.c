@@ -1,4 +1,4 @@
-/* Misuse: er_new_record with a negative registration count
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: er_new_record with a negative registration count
    (erbium/record.h: WREG, RREG >= 0).  */
 /* { dg-do run } */
 /* { dg-shouldfail "negative wreg" } */

@@ -1,4 +1,4 @@
-/* Misuse: two live views of the same kind register the same id
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: two live views of the same kind register the same id
    (erbium/record.h er_register: "Registering an id that a live view of the
    same kind holds ... is a misuse").
    The runtime must print a message naming the record, the view, the index

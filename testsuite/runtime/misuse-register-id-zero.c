@@ -1,4 +1,4 @@
-/* Misuse: register with id 0 (paper section 3: ids are
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: register with id 0 (paper section 3: ids are
    consecutive positive integers; -1 unregisters; erbium/record.h).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is

@@ -1,4 +1,4 @@
-/* Misuse: release on a write view (paper section 3: release is the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: release on a write view (paper section 3: release is the
    read view's half of back-pressure; erbium/sync.h er_release).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is

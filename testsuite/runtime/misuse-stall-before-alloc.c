@@ -1,4 +1,4 @@
-/* Misuse: stall on a write view that has no window yet (paper
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: stall on a write view that has no window yet (paper
    section 3: alloc attaches the sliding window; erbium/record.h er_alloc).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is

@@ -1,4 +1,4 @@
-/* Misuse: a burst larger than the horizon on the write side
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: a burst larger than the horizon on the write side
    (erbium/sync.h er_stall: an I more than h above the commit index can
    never be granted).  With horizon 8 and commit index 2, stall(10) is fine
    and stall(11) is the misuse.

@@ -1,4 +1,4 @@
-/* Misuse: stall on a read view (paper section 3: stall is the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: stall on a read view (paper section 3: stall is the
    write view's half of back-pressure; erbium/sync.h er_stall).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is

@@ -1,4 +1,4 @@
-/* Misuse: a burst larger than the horizon on the read side
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: a burst larger than the horizon on the read side
    (erbium/sync.h er_update: an I more than the view's horizon above its
    release index is a misuse).  With horizon 8 and release index 3,
    update(11) is fine and update(12) is the misuse.

@@ -1,4 +1,4 @@
-/* Misuse: a 64-bit index far above the window is exact, so update
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: a 64-bit index far above the window is exact, so update
    reports it as a burst larger than the horizon instead of reading it
    modulo 2^32 (erbium/sync.h, "Indices" and er_xlat: an index that no
    32-bit int or unsigned int holds is read exactly; er_update: an I more

@@ -1,4 +1,4 @@
-/* Misuse: update on a write view (paper section 3: update observes
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: update on a write view (paper section 3: update observes
    indices in a read view; erbium/sync.h er_update).
    The runtime must print a message naming the record, the view, the index
    and the rule, then abort (erbium/record.h, erbium/sync.h: misuse is

@@ -1,4 +1,4 @@
-/* Misuse: er_new_read_view_of / er_new_write_view_of with an element size
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: er_new_read_view_of / er_new_write_view_of with an element size
    other than the record's (erbium/record.h: the views of a record have
    its element type).  Matching sizes are accepted; a read view of 4-byte
    elements on a record of 8-byte elements is reported, naming the record

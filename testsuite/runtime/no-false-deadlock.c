@@ -1,4 +1,4 @@
-/* No false deadlock (docs/runtime.md: a deadlock is reported only when all
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* No false deadlock (docs/runtime.md: a deadlock is reported only when all
    live threads are blocked and none can proceed): while one process computes for
    1.5 s without touching the runtime, a consumer waits in update for its
    result and a second consumer waits behind the first, and the main thread

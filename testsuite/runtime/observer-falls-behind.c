@@ -1,4 +1,4 @@
-/* An observer that falls behind never reads an overwritten value silently
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* An observer that falls behind never reads an overwritten value silently
    (erbium/record.h, observer contract; paper section 3, "Creation": a
    non-registered view may "safely miss parts of the data stream").  A
    writer streams N values with horizon 64 and no registered reader, so

@@ -1,4 +1,4 @@
-/* Observer contract (erbium/record.h, after er_new_read_view; paper section
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Observer contract (erbium/record.h, after er_new_read_view; paper section
    3, "Creation": non-registered views "may safely miss parts of the data
    stream").  An observer (a read view without an id) never reads a value
    the writers overwrote silently: the indices it holds are those from

@@ -1,4 +1,4 @@
-/* Non-registered views may miss data but never hold writers back (paper
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Non-registered views may miss data but never hold writers back (paper
    section 3, "Creation": asymmetric broadcasts, observation processes).
    An unregistered observer with horizon 16 connects first and then does
    nothing while the writer (horizon 8) streams 100000 elements to a

@@ -1,4 +1,4 @@
-/* Eight processes on a small machine (2 cores in CI) in a 4-stage
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Eight processes on a small machine (2 cores in CI) in a 4-stage
    pipeline, combining work sharing, distribution and broadcast (paper
    section 3): stage 1, two sources sharing record A's blocks (wreg 2);
    stage 2, two workers each taking alternate blocks of A (rreg 2) and

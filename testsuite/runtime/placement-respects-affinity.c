@@ -1,4 +1,4 @@
-/* Placement (placement.c) keeps to the process's CPU affinity mask: a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Placement (placement.c) keeps to the process's CPU affinity mask: a
    program started under `taskset -c K` must not have its processes bound
    to other CPUs.  The test restricts itself to one CPU (the one it runs
    on) before its first runtime call, as taskset would, then runs four

@@ -1,4 +1,4 @@
-/* A process runs on a private copy of its arguments (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A process runs on a private copy of its arguments (paper section 3,
    "Creation": "passing arbitrary arguments to initialize the new process
    instance"; erbium/process.h er_run: "a copy of the SIZE bytes at ARGS").
    main overwrites (and then frees) its argument buffer right after er_run

@@ -1,4 +1,4 @@
-/* A read view freed with ER_TERMINATE stops holding back writers
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A read view freed with ER_TERMINATE stops holding back writers
    (erbium/record.h er_free_view; paper section 3, "Termination": the view
    is disconnected).  One thread: a writer of horizon 4 and a registered
    reader; after the reader has read 4 elements and is freed, the writer

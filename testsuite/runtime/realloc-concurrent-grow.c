@@ -1,4 +1,4 @@
-/* Two processes grow their views of one record at the same time (alloc
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Two processes grow their views of one record at the same time (alloc
    again with a larger horizon, erbium/record.h er_alloc).  The second
    waits in alloc for the first one's reallocation to end, and meanwhile
    must park its own view, which already has a window: the first one's

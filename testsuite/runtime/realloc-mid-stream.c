@@ -1,4 +1,4 @@
-/* Reallocation when a view with a larger horizon connects mid-stream
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Reallocation when a view with a larger horizon connects mid-stream
    (erbium/record.h er_alloc: the record's single buffer holds at least the
    largest write plus read horizon; a larger horizon reallocates it while
    the other views keep streaming).  A writer and reader 1 (horizons 64 and 32)

@@ -1,4 +1,4 @@
-/* Reallocation in a single thread (erbium/record.h er_alloc: "Calling
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Reallocation in a single thread (erbium/record.h er_alloc: "Calling
    alloc again changes the horizon"; a larger one reallocates the record's
    buffer).  One thread owns a writer and a reader of horizon 8; with 8
    elements committed and some of them not yet read, the reader grows its

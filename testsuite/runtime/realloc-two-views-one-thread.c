@@ -1,4 +1,4 @@
-/* A thread that holds two views of a record being reallocated by another
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A thread that holds two views of a record being reallocated by another
    thread must park both (runtime/src/record.c er_park_owned).  The main
    thread streams through a write view and a read view of the same record
    (a feedback loop, horizons 4) while a process connects an observer

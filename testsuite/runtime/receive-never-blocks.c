@@ -1,4 +1,4 @@
-/* receive and receive_range are split-phase hints (paper section 3, "Data
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* receive and receive_range are split-phase hints (paper section 3, "Data
    streaming": communication is asynchronous and decoupled from
    synchronisation; erbium/sync.h: on shared memory they never block and
    never change an index).  Single thread, nothing committed beyond 4:

@@ -1,4 +1,4 @@
-/* Distributing a stream among workers with receive_range (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Distributing a stream among workers with receive_range (paper section 3,
    "Data streaming": receive_range "allows to subsample data streams and to
    distribute data among workers"): three registered readers take blocks
    of B round-robin.  Worker k announces its block with receive_range,

@@ -1,4 +1,4 @@
-/* A record is deallocated when its last view is freed (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A record is deallocated when its last view is freed (paper section 3,
    "Termination": "When free_view() is called for the last view connected
    to a given record, the latter is deallocated"; erbium/record.h
    er_free_view, er_live_records).  Checked for a record whose views live

@@ -1,4 +1,4 @@
-/* Registration gating by rreg (paper section 3, "Creation"; erbium/record.h
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Registration gating by rreg (paper section 3, "Creation"; erbium/record.h
    er_new_record): stall on any write view waits until the read views with
    ids 1..rreg have registered.  With rreg = 1 and no reader yet, a writer
    process's first stall (which the horizon alone would grant) blocks; once

@@ -1,4 +1,4 @@
-/* register(v, -1) unregisters v (paper section 3, "Creation";
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* register(v, -1) unregisters v (paper section 3, "Creation";
    erbium/record.h er_register): an unregistered read view no longer holds
    writers back.  The reader releases nothing; while registered, a writer of
    horizon 4 cannot stall past 4; after register(rd, -1) it streams 1000

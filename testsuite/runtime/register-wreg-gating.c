@@ -1,4 +1,4 @@
-/* Registration gating by wreg (paper section 3, "Creation"; erbium/record.h
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Registration gating by wreg (paper section 3, "Creation"; erbium/record.h
    er_new_record): update on any read view waits until the write views with
    ids 1..wreg have registered, even when the writers already connected have
    committed.  With wreg = 2, writer 1 commits 0..9 and a reader process

@@ -1,4 +1,4 @@
-/* release(v, i) does nothing when i is not above the current release
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* release(v, i) does nothing when i is not above the current release
    index, including 0 and negative i (paper section 3, "Resource
    management"; erbium/sync.h er_release).  Checked through the index the
    view publishes and through its effect on a writer's stall: after

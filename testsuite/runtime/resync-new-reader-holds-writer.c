@@ -1,4 +1,4 @@
-/* A read view that registers while the writer streams holds the writer
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A read view that registers while the writer streams holds the writer
    back from its first stall after the change (erbium/sync.h er_stall:
    every registered connected read view must have released i - horizon),
    even when the writer resynchronises outside its slow path (here alloc

@@ -1,4 +1,4 @@
-/* rt-test.h -- helpers shared by the testsuite/runtime tests.
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* rt-test.h -- helpers shared by the testsuite/runtime tests.
 
    Every test checks the values it computes with RT_CHECK / RT_EQ: on a
    mismatch they print "file:line: check failed: ..." on stderr and abort, so

@@ -1,4 +1,4 @@
-/* The runtime's threads ask the kernel for a 0.1 ms time slice
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The runtime's threads ask the kernel for a 0.1 ms time slice
    (runtime/src/placement.c, er_short_slice; docs/performance.md, "Under
    load"), keeping their scheduling policy and nice value.  The main
    thread, which the program owns, keeps the kernel's default.  The test

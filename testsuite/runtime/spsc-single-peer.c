@@ -1,4 +1,4 @@
-/* The single-producer single-consumer path (docs/runtime.md, erbium/record.h
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The single-producer single-consumer path (docs/runtime.md, erbium/record.h
    er_view_info.single_peer): with exactly one writer and one reader both
    views refresh from the one peer's index; when a second registered reader
    connects, the writer must switch to the general minimum (its single_peer

@@ -1,4 +1,4 @@
-/* stall(v, i) waits as long as a registered reader's release index is
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* stall(v, i) waits as long as a registered reader's release index is
    below i - h (paper section 3, "Resource management"; erbium/sync.h
    er_stall).  Writer horizon 8: stall(8) is granted with nothing released,
    stall(9) waits until the reader releases 1, and stall(10) then waits

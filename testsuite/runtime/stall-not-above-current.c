@@ -1,4 +1,4 @@
-/* stall(v, i) does nothing (and never waits) when i is not above the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* stall(v, i) does nothing (and never waits) when i is not above the
    current stall index, including 0 and negative i (paper section 3,
    "Resource management"; erbium/sync.h er_stall).  The reader never
    releases anything here, so any real wait would be a deadlock (reported

@@ -1,4 +1,4 @@
-/* ERBIUM_STATS (runtime/src/stats.c, docs/environment.md): a producer
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_STATS (runtime/src/stats.c, docs/environment.md): a producer
    that pauses 20 ms before each of its bursts and a consumer that must
    therefore sleep for each, run twice in child processes whose stderr the
    test reads.  With ERBIUM_STATS=1 the report at exit has its header, a

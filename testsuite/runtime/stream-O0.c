@@ -1,4 +1,4 @@
-/* The inline primitives work unoptimised (erbium/sync.h: static inline,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The inline primitives work unoptimised (erbium/sync.h: static inline,
    always_inline): a producer/consumer/relay chain built at -O0, with a
    broadcast to two readers and termination, gives the right checksums.  */
 /* { dg-do run } */

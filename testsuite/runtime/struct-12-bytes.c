@@ -1,4 +1,4 @@
-/* Elements of a non-power-of-two size (erbium/record.h er_new_record:
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Elements of a non-power-of-two size (erbium/record.h er_new_record:
    elements are 1 byte to 1 MiB): a 12-byte struct streamed by a process
    pair in bursts that cross the mirrored buffer's wrap point, read through
    er_burst pointers (so the mirror must be a whole number of elements and

@@ -1,4 +1,4 @@
-/* free_view with the termination argument forbids hand-over (paper
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* free_view with the termination argument forbids hand-over (paper
    section 3, "Termination": it "forbids hand-over of communication, i.e.,
    the registration of a view with the same id").  The reader first sees
    the termination (terminal index 10, then 0); a later registration of

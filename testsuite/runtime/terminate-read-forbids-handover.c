@@ -1,4 +1,4 @@
-/* free_view with the termination argument forbids hand-over for read
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* free_view with the termination argument forbids hand-over for read
    views too (paper section 3, "Termination": "the registration of a view
    with the same id"; the rule names no kind).  A reader registered as id
    1 is freed with ER_TERMINATE after reading; registering another read

@@ -1,4 +1,4 @@
-/* register(v) without an id (er_register_next) never hands out a read id
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* register(v) without an id (er_register_next) never hands out a read id
    whose view was freed with ER_TERMINATE (paper section 3, "Termination":
    the termination argument forbids "the registration of a view with the
    same id", for read views as for write views; erbium/record.h

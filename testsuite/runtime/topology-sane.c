@@ -1,4 +1,4 @@
-/* Topology queries (erbium/process.h er_ncores, er_npus, er_cache_line;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Topology queries (erbium/process.h er_ncores, er_npus, er_cache_line;
    erbium/layout.h ER_CACHE_LINE, "a multiple of hwloc's line size"):
    sane values, consistent with each other and with the system, and a
    process can be started on every core with er_run_on.  */

@@ -1,4 +1,4 @@
-/* A write view that never registers still holds readers back (paper
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A write view that never registers still holds readers back (paper
    section 3: update waits for the minimum commit index of the connected
    write views; registration only adds gating and hand-over).  With
    wreg = 0, an unregistered writer process streams 3000 elements and

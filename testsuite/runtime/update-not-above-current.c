@@ -1,4 +1,4 @@
-/* update(v, i) does nothing and returns i when i is not above the current
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* update(v, i) does nothing and returns i when i is not above the current
    update index, including i == 0 and negative i, and then it never waits
    (paper section 3, "Data streaming"; erbium/sync.h er_update).  The main
    thread is the only thread: if update(0) or update(-1) waited for a

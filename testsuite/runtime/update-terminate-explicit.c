@@ -1,4 +1,4 @@
-/* Termination by free_view(w, ER_TERMINATE) (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Termination by free_view(w, ER_TERMINATE) (paper section 3,
    "Termination"; erbium/record.h er_free_view): an update beyond the
    writer's terminal commit index does not wait, returns that smaller index
    once, and every later update that would have waited returns 0.  */

@@ -1,4 +1,4 @@
-/* Termination held by one of two writers (paper section 3, "Termination"):
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Termination held by one of two writers (paper section 3, "Termination"):
    update stops waiting only when the minimum commit index is held by a
    view freed with ER_TERMINATE.  Writer 1 terminates at 20 while writer 2
    (a process) is still at 8: update(10) must wait for writer 2, since the

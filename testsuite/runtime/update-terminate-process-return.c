@@ -1,4 +1,4 @@
-/* An explicit or implicit return terminates a process (paper section 3,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* An explicit or implicit return terminates a process (paper section 3,
    "Termination"; erbium/process.h): the views it still owns are freed with
    ER_TERMINATE, so a reader's update returns the terminal commit index
    once and then 0.  This is the paper's Figure 2 consumer loop, with a

@@ -1,4 +1,4 @@
-/* update(v, i) waits until the minimum commit index of ALL connected write
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* update(v, i) waits until the minimum commit index of ALL connected write
    views reaches i (paper section 3, "Data streaming").  Two writers share
    indices 0..9: writer 1 writes 0..4 and commits 10 (it has nothing else
    below 10), writer 2 commits 5 before writing anything, then writes 5..9

@@ -1,4 +1,4 @@
-/* Introspection (erbium/record.h er_view_info): kind, id, the published
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Introspection (erbium/record.h er_view_info): kind, id, the published
    and acquired indices, horizon, slot count (a power of two holding at
    least the largest write plus read horizon) and record serial number, as
    the owner sees them through a short stream and a re-registration.  */

@@ -1,4 +1,4 @@
-/* Work sharing across writers (paper section 3, "Simple example": "use a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Work sharing across writers (paper section 3, "Simple example": "use a
    stride to separate accesses into disjoint index ranges"): four writers
    (wreg = 4) produce blocks of B indices round-robin; writer k writes
    block b when b % 4 == k, then commits up to the start of its next block

@@ -1,4 +1,4 @@
-/* When growing a buffer cannot help, a deadlock is reported
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* When growing a buffer cannot help, a deadlock is reported
    (erbium/task.h; erbium/process.h, ER_EXIT_DEADLOCK): a reader of
    horizon 3 on xs[1] (an array of streams) gets positions [0, 3), but
    only two writers are created; at exit every instance has finished but

@@ -1,4 +1,4 @@
-/* Bounded buffers must not deadlock a program that finishes with
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Bounded buffers must not deadlock a program that finishes with
    unbounded ones (OMP-STREAM-SPEC.md 10; erbium/task.h): a stream's
    buffer starts at 4096 elements here, and the runtime grows it when
    every thread is blocked and a writer waits for room in it, instead of

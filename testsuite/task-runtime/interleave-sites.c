@@ -1,4 +1,4 @@
-/* Several writer sites and several reader sites on one stream share its
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Several writer sites and several reader sites on one stream share its
    write and read counters, so data interleave in the creating control
    program's order, whatever the sites (OMP-STREAM-SPEC.md 6.2, and the
    expected outputs of OpenStream's tests t003, t006 and t008 in its

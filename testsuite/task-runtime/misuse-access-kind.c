@@ -1,4 +1,4 @@
-/* Misuse: an access kind that is none of ER_ACCESS_INPUT,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: an access kind that is none of ER_ACCESS_INPUT,
    ER_ACCESS_OUTPUT, ER_ACCESS_PEEK (erbium/task.h, er_task_access): the
    message names the site, the access and its stream; the valid kinds
    before it pass.  */

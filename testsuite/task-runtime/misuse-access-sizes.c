@@ -1,4 +1,4 @@
-/* Misuse: bursts and horizons outside the rules of er_task_access
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: bursts and horizons outside the rules of er_task_access
    (erbium/task.h): an output whose horizon is not its burst, in a child
    process, an input of burst 0, a peek of burst 1 and an input whose
    burst exceeds its horizon each stop with a message naming the site,

@@ -1,4 +1,4 @@
-/* Misuse: an access with no stream (a NULL handle) names the site
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: an access with no stream (a NULL handle) names the site
    (erbium/task.h, er_task_access).  */
 /* { dg-do run } */
 /* { dg-timeout 30 } */

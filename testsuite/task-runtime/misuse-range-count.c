@@ -1,4 +1,4 @@
-/* Misuse of er_task_create_range (erbium/task.h): a negative number of
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse of er_task_create_range (erbium/task.h): a negative number of
    instances is reported naming the site and the number.  */
 /* { dg-do run } */
 /* { dg-timeout 30 } */

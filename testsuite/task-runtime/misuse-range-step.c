@@ -1,4 +1,4 @@
-/* Misuse of er_task_create_range (erbium/task.h): a step whose field
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse of er_task_create_range (erbium/task.h): a step whose field
    is not inside the firstprivate bytes is reported naming the site, the
    step, its width and offset and the rule; a valid range before it
    runs.  */

@@ -1,4 +1,4 @@
-/* Misuse: a stream released once more than it was made and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: a stream released once more than it was made and
    retained (erbium/task.h, er_stream_release), after instances held and
    dropped their references; a retain and its release pass.  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* A split site whose flags give a share of the work above 100 % is a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A split site whose flags give a share of the work above 100 % is a
    misuse (erbium/task.h, ER_SITE_SHARE), reported at its first instance
    with the site; abort.  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* Misuse: an element size outside 1 .. 2^20 bytes and a negative
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: an element size outside 1 .. 2^20 bytes and a negative
    number of streams in an array (erbium/task.h, er_stream_new,
    er_stream_new_array); 2^20 bytes and an array of 0 pass.  */
 /* { dg-do run } */

@@ -1,4 +1,4 @@
-/* Misuse: a tick of a negative count (erbium/task.h,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: a tick of a negative count (erbium/task.h,
    er_stream_tick); a tick of 0 does nothing.  */
 /* { dg-do run } */
 /* { dg-timeout 30 } */

@@ -1,4 +1,4 @@
-/* Misuse: an access whose window no stream buffer can hold (the buffer
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Misuse: an access whose window no stream buffer can hold (the buffer
    holds four windows, at most 2^31 elements and 2^40 bytes:
    erbium/task.h, er_task_create): a window of 2^23 elements of 64 KiB
    (2^39 bytes) passes the element bound and not the byte bound; the

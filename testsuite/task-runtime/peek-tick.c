@@ -1,4 +1,4 @@
-/* Peeks and ticks (OMP-STREAM-SPEC.md 6.4, 6.5, and OpenStream's tests
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Peeks and ticks (OMP-STREAM-SPEC.md 6.4, 6.5, and OpenStream's tests
    t002, t100, t101 and t102 in its section 8), through the C API: every
    peek created between two advancing accesses sees the window of the
    next one; a tick after peeks discards that window; data stay until

@@ -1,4 +1,4 @@
-/* One producer site and one consumer site (erbium/task.h): the k-th
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* One producer site and one consumer site (erbium/task.h): the k-th
    output instance gets positions [kB, kB + B) and the k-th input
    instance the same, whatever the order in which their processes run
    them; every value arrives, at the position it was written to.  Bursts

@@ -1,4 +1,4 @@
-/* Positions make the cases OpenStream's runtime leaves undefined well
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Positions make the cases OpenStream's runtime leaves undefined well
    defined (OMP-STREAM-SPEC.md 6.1, 6.3, 6.6, 6.7; erbium/task.h):
    - a reader created before the writers that fill its window waits for
      them (a reader of horizon 6, then six writers of burst 1);

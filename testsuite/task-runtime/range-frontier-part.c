@@ -1,4 +1,4 @@
-/* A range of instances (er_task_create_range) whose first instance is
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A range of instances (er_task_create_range) whose first instance is
    done while the writer range before it on the stream is not: when that
    one is done, the commit frontier goes past the range's instances done
    (er_range.part), not only to its start.  Stream x: W writes position 0

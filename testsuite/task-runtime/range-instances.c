@@ -1,4 +1,4 @@
-/* er_task_create_range (erbium/task.h): N instances created at once get
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* er_task_create_range (erbium/task.h): N instances created at once get
    the positions and the firstprivate values N calls of er_task_create
    would give them.  A producer range and a consumer range on one stream
    (the consumer's input a sliding window: burst 2, horizon 5), a peek

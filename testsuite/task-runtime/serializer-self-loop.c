@@ -1,4 +1,4 @@
-/* The serializer idiom (OMP-STREAM-SPEC.md 6.12, 10): two sites each
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* The serializer idiom (OMP-STREAM-SPEC.md 6.12, 10): two sites each
    read a token from stream ser and write the next one to it, created
    alternately; one write seeds the stream and a tick drains the last
    token.  Positions order the instances: the k-th created reads

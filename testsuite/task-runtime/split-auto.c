@@ -1,4 +1,4 @@
-/* How many workers a split site gets (erbium/task.h, ER_SITE_SPLIT),
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* How many workers a split site gets (erbium/task.h, ER_SITE_SPLIT),
    as ERBIUM_PLACEMENT_REPORT=1 prints it at the site's first instance:
    under auto, the site's share of the work times the cores found,
    rounded (share 100 %: every core; share 1 %: one worker; share not

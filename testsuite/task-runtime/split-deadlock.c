@@ -1,4 +1,4 @@
-/* A deadlock on a site split into 2 workers is reported like any other
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A deadlock on a site split into 2 workers is reported like any other
    (erbium/task.h, ER_SITE_SPLIT; erbium/process.h, ER_EXIT_DEADLOCK):
    three readers of one position each of x, but two writers; the third
    reader, instance 2 of the site, runs on worker 0 and waits for

@@ -1,4 +1,4 @@
-/* ERBIUM_SPLIT=3 gives every split site 3 workers (erbium/task.h,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ERBIUM_SPLIT=3 gives every split site 3 workers (erbium/task.h,
    ER_SITE_SPLIT; docs/environment.md), whatever its flags ask (here 2,
    and auto), and leaves the sites that are not split alone; the report
    of ERBIUM_PLACEMENT_REPORT=1 says so, and the values are checked.  */

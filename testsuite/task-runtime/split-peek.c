@@ -1,4 +1,4 @@
-/* Peeks and ticks on a site split into 2 workers (erbium/task.h,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Peeks and ticks on a site split into 2 workers (erbium/task.h,
    ER_SITE_SPLIT): each round a producer writes 8 elements of x, then 8
    instances of the split site peek at that window of x (horizon 8, the
    read counter does not move) and each writes one element of y, the

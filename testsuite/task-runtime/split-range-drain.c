@@ -1,4 +1,4 @@
-/* A stream of large windows gives its buffer back as soon as it holds
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A stream of large windows gives its buffer back as soon as it holds
    nothing more to read (runtime/src/ostream.c, er_stream_drain), also
    when the range that reads it last runs on a site split into 2 workers
    (erbium/task.h, ER_SITE_SPLIT).  Stream x (int32, bursts of 2^18

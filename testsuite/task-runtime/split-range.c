@@ -1,4 +1,4 @@
-/* er_task_create_range on a site split into 3 workers (erbium/task.h,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* er_task_create_range on a site split into 3 workers (erbium/task.h,
    ER_SITE_SPLIT): the range's instances get the positions and the
    firstprivate values N calls of er_task_create would give them, and
    instance K of the site (counting across ranges: 100 instances, then

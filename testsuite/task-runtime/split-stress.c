@@ -1,4 +1,4 @@
-/* Split sites under repetition (erbium/task.h, ER_SITE_SPLIT): 200 runs,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Split sites under repetition (erbium/task.h, ER_SITE_SPLIT): 200 runs,
    each a producer, two split stages in a row (2, 3 or 4 workers each,
    drawn at random) and a consumer, with a random burst (1 .. 8), a
    random number of instances (1 .. 300), random uneven costs, and the

@@ -1,4 +1,4 @@
-/* A site split into W = 2, 3 and 4 workers (erbium/task.h,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A site split into W = 2, 3 and 4 workers (erbium/task.h,
    ER_SITE_SPLIT) between a producer site and a consumer site: instance
    K of the split site runs on worker K mod W, its instances cost unevenly
    (so that they finish out of order), and the consumer must see every

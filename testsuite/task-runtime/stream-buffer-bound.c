@@ -1,4 +1,4 @@
-/* Which kept buffer a stream may get, and the bound of the buffers kept
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Which kept buffer a stream may get, and the bound of the buffers kept
    (runtime/src/mirror.c; ERBIUM_WINDOW_CACHE and ERBIUM_STATS's
    "buffers" line, docs/environment.md), read from the report of child
    processes.  The child makes four streams of int32, one after the

@@ -1,4 +1,4 @@
-/* Stream buffers are mapped at a stream's first window, given back when
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Stream buffers are mapped at a stream's first window, given back when
    the stream dies or, for large windows, once it holds nothing more to
    read, and kept for later streams of their size or of up to a quarter
    of it (runtime/src/ostream.c, runtime/src/mirror.c).  A buffer taken

@@ -1,4 +1,4 @@
-/* Streams live while instances hold them (erbium/task.h, references;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Streams live while instances hold them (erbium/task.h, references;
    OMP-STREAM-SPEC.md 6.8, 6.9 and its recursive Fibonacci example):
    fib (n, out) is a task whose body, for n >= 2, makes a local stream x,
    creates fib (n - 1, x) and fib (n - 2, x) (each holding a reference

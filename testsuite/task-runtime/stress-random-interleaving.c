@@ -1,4 +1,4 @@
-/* Stress: 300 rounds, each on a fresh stream, of 100 accesses drawn by a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Stress: 300 rounds, each on a fresh stream, of 100 accesses drawn by a
    fixed pseudo-random sequence: writers of bursts 1 to 5 from three
    sites, inputs of horizon 1 to 6 and burst 1 to the horizon (sliding
    windows included) from three sites, and peek groups closed by a

@@ -1,4 +1,4 @@
-/* task-rt.h -- helpers shared by the testsuite/task-runtime tests: the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* task-rt.h -- helpers shared by the testsuite/task-runtime tests: the
    checks of testsuite/runtime/rt-test.h, and access constructors for
    er_task_create (erbium/task.h).  TASK_RT_FIBERS is defined in the run
    with ERBIUM_FIBERS=1 (task-runtime.exp).  */

@@ -1,4 +1,4 @@
-/* taskwait belongs to the calling task (OMP-STREAM-SPEC.md 6.10, 6.11;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* taskwait belongs to the calling task (OMP-STREAM-SPEC.md 6.10, 6.11;
    erbium/task.h, er_taskwait): recursive Fibonacci where each instance
    of an ER_SITE_PER_INSTANCE site creates two instances of the same
    site and waits for them with taskwait inside its body (one process

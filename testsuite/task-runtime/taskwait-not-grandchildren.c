@@ -1,4 +1,4 @@
-/* taskwait waits for the children of the calling task, not for their
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* taskwait waits for the children of the calling task, not for their
    children (OMP-STREAM-SPEC.md 6.10; erbium/task.h, er_taskwait): main
    creates C, whose body creates G, a reader of stream y, and returns.
    main's taskwait returns although G still waits for y (were it to wait

@@ -1,4 +1,4 @@
-/* A tick after peeks must discard the window they share: its count must
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* A tick after peeks must discard the window they share: its count must
    be the horizon of the last peek created since the stream's last input
    or tick (OMP-STREAM-SPEC.md 6.4; erbium/task.h, er_stream_tick).  The
    matching tick (4 after peeks of 4) passes, and so does an input after

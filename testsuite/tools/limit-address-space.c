@@ -1,4 +1,4 @@
-/* Past the address space limit (RLIMIT_AS, ulimit -v), a window that
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Past the address space limit (RLIMIT_AS, ulimit -v), a window that
    cannot be mapped is one clear message naming the limit and the setting
    that raises it, then an abort (runtime/src/mirror.c, "Limits";
    er_limit_hint): the program lowers its own limit to what it uses plus

@@ -1,4 +1,4 @@
-/* Past vm.max_map_count, a window that cannot be mapped is one clear
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* Past vm.max_map_count, a window that cannot be mapped is one clear
    message naming the limit and the setting that raises it, then an
    abort (runtime/src/mirror.c, "Limits"; er_limit_hint).  The program
    fills its mappings up to 64 below the limit with pages of alternating

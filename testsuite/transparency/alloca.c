@@ -1,4 +1,4 @@
-/* alloca.c -- transparency test: alloca in loops, in recursion and with
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* alloca.c -- transparency test: alloca in loops, in recursion and with
    sizes known only at run time; each block is filled and checked, and
    the pointers' alignment is checked (not printed: addresses vary).  */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* atomics.c -- transparency test: C11 <stdatomic.h> with threads:
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* atomics.c -- transparency test: C11 <stdatomic.h> with threads:
    atomic_fetch_add from several threads, a compare-and-swap loop keeping
    a maximum, an atomic_flag spin lock protecting a plain counter,
    acquire/release message passing, and fetch_or/fetch_and/exchange.

@@ -1,4 +1,4 @@
-/* attributes.c -- transparency test: a program full of ordinary GCC
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* attributes.c -- transparency test: a program full of ordinary GCC
    attributes (the plugin registers attributes of its own, which must not
    disturb these): aligned, packed, noinline, always_inline, const, pure,
    malloc, alloc_size, nonnull, returns_nonnull, warn_unused_result, used,

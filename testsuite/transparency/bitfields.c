@@ -1,4 +1,4 @@
-/* bitfields.c -- transparency test: signed and unsigned bit-fields,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* bitfields.c -- transparency test: signed and unsigned bit-fields,
    wrap-around on assignment, zero-width fields, packed layouts, and
    bit-fields updated in loops.  */
 #include <stdio.h>

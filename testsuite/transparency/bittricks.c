@@ -1,4 +1,4 @@
-/* bittricks.c -- transparency test: portable bit manipulation in plain C
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* bittricks.c -- transparency test: portable bit manipulation in plain C
    (no builtins): population count, bit reversal, Gray code, next power
    of two, trailing-zero count by de Bruijn multiplication, sign-free
    abs/min/max, rotates GCC recognises, and a bit-board of a knight's

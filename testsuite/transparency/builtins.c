@@ -1,4 +1,4 @@
-/* builtins.c -- transparency test: GCC __builtin_* intrinsics: bit
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* builtins.c -- transparency test: GCC __builtin_* intrinsics: bit
    counting (popcount, clz, ctz, ffs, parity, clrsb), byte swaps,
    overflow-checked arithmetic, __builtin_expect, __builtin_constant_p,
    __builtin_choose_expr, __builtin_types_compatible_p, __builtin_memcpy

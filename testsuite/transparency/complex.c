@@ -1,4 +1,4 @@
-/* complex.c -- transparency test: _Complex float, double and long double
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* complex.c -- transparency test: _Complex float, double and long double
    arithmetic, a small recursive FFT checked against a direct DFT, a
    Mandelbrot membership grid, and complex libm calls.  */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* computed_goto.c -- transparency test: GNU labels as values and computed
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* computed_goto.c -- transparency test: GNU labels as values and computed
    goto: a threaded-code stack-machine interpreter running a loop program
    (sum of squares, factorial, gcd), and a goto-based state machine.  */
 #include <stdio.h>

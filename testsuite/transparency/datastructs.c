@@ -1,4 +1,4 @@
-/* datastructs.c -- transparency test: heap-allocated data structures:
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* datastructs.c -- transparency test: heap-allocated data structures:
    a singly linked list (insertion sort, reversal), a binary search tree
    (insert, in-order walk, height, delete), a binary heap (heap sort), and
    an open-addressing hash table grown with realloc.  Everything is freed;

@@ -1,4 +1,4 @@
-/* float.c -- transparency test: float and double arithmetic (Newton
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* float.c -- transparency test: float and double arithmetic (Newton
    iterations, Kahan summation, a Runge-Kutta integration, libm calls,
    rounding modes of conversions, special values).  Results are printed
    with %a or %.17g so any change of a single bit shows.  */

@@ -1,4 +1,4 @@
-/* funcptr.c -- transparency test: function pointers: dispatch tables,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* funcptr.c -- transparency test: function pointers: dispatch tables,
    callbacks, functions returning function pointers, pointers to
    variadic and static functions, composition through a small closure
    structure, and indirect calls in a hot loop.  */

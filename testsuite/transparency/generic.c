@@ -1,4 +1,4 @@
-/* generic.c -- transparency test: C11 features: _Generic selection,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* generic.c -- transparency test: C11 features: _Generic selection,
    _Static_assert, _Alignas/_Alignof, compound literals (also as lvalues
    and at file scope), designated initialisers with ranges (GNU) and
    out-of-order members, anonymous structures, and _Noreturn.  */

@@ -1,4 +1,4 @@
-/* int128.c -- transparency test: unsigned and signed __int128: large
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* int128.c -- transparency test: unsigned and signed __int128: large
    factorials, a 128-bit decimal printer, modular multiplication and a
    Miller-Rabin primality test with 64-bit moduli, 128-bit shifts,
    division and comparisons.  */

@@ -1,4 +1,4 @@
-/* longdouble.c -- transparency test: long double (x87 extended on
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* longdouble.c -- transparency test: long double (x87 extended on
    x86-64) arithmetic: series for e and pi, a continued fraction,
    conversions to and from double and integers, printed with %La.  */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* loops.c -- transparency test: plain counted, while and do-while loops
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* loops.c -- transparency test: plain counted, while and do-while loops
    (sieve of Eratosthenes, Collatz lengths, digit sums, a nested triangle).
    Prints results that depend on every iteration.  */
 #include <stdio.h>

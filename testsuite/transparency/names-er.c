@@ -1,4 +1,4 @@
-/* names-er.c -- transparency test: an ordinary program, not including
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* names-er.c -- transparency test: an ordinary program, not including
    <erbium.h> or the runtime's headers, that defines static functions and
    types with the names of the runtime's primitives (er_elem, er_burst,
    er_commit, er_update, er_stall, er_release, er_receive, er_view,

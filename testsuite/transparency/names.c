@@ -1,4 +1,4 @@
-/* names.c -- transparency test: an ordinary program that uses the words
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* names.c -- transparency test: an ordinary program that uses the words
    of the Erbium language as its own identifiers (record, view, process,
    run, commit, update, stall, release, receive, alloc, horizon, burst):
    without <erbium.h> they are plain C names and the plugin must not touch

@@ -1,4 +1,4 @@
-/* pthreads.c -- transparency test: POSIX threads with deterministic
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* pthreads.c -- transparency test: POSIX threads with deterministic
    output: a parallel sum over disjoint slices, a mutex-protected counter,
    a condition-variable ping-pong with strict alternation, a barrier, and
    results printed in a fixed order after joining.  */

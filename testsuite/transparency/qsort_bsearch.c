@@ -1,4 +1,4 @@
-/* qsort_bsearch.c -- transparency test: qsort of integers, of structures
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* qsort_bsearch.c -- transparency test: qsort of integers, of structures
    by several keys, of strings through pointers, and bsearch for present
    and absent keys.  Sorted orders are total (ties broken) so the output
    does not depend on qsort's stability.  */

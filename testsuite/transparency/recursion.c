@@ -1,4 +1,4 @@
-/* recursion.c -- transparency test: recursive functions (Ackermann,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* recursion.c -- transparency test: recursive functions (Ackermann,
    N-queens, permutations in lexicographic order, Towers of Hanoi,
    mutual recursion, a recursive-descent expression evaluator).  */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* setjmp.c -- transparency test: setjmp/longjmp out of nested calls,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* setjmp.c -- transparency test: setjmp/longjmp out of nested calls,
    volatile locals preserved across the jump, a jump buffer stack used as
    exception handling, and sigsetjmp/siglongjmp.  */
 #include <stdio.h>

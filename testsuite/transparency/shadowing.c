@@ -1,4 +1,4 @@
-/* shadowing.c -- transparency test: variable shadowing in nested blocks
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* shadowing.c -- transparency test: variable shadowing in nested blocks
    and loops, a parameter shadowed by a local, a global shadowed by a
    local and by a static, GNU statement expressions, nested functions
    (GNU) reading and writing the enclosing function's variables, typeof

@@ -1,4 +1,4 @@
-/* signals.c -- transparency test: signal handling: sigaction handlers
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* signals.c -- transparency test: signal handling: sigaction handlers
    counting raised signals, a handler with SA_SIGINFO reading si_signo
    and si_code, blocked signals staying pending until unblocked, signal
    ignored with SIG_IGN, and the installed handler read back.  The

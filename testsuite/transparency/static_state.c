@@ -1,4 +1,4 @@
-/* static_state.c -- transparency test: static and global state: static
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* static_state.c -- transparency test: static and global state: static
    locals keeping state between calls (a generator, a memo table),
    globals modified through pointers, file-scope constant tables,
    constructors and destructors (GNU attributes), tentative definitions

@@ -1,4 +1,4 @@
-/* strings.c -- transparency test: string handling: strlen, strcpy,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* strings.c -- transparency test: string handling: strlen, strcpy,
    strcat, strncpy, strcmp/strncmp, strchr/strrchr/strstr, strtok_r,
    strspn/strcspn, memmove with overlap, snprintf, sscanf, strtol,
    character classes, an in-place reversal and a Caesar cipher.  */

@@ -1,4 +1,4 @@
-/* structs.c -- transparency test: structures passed and returned by
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* structs.c -- transparency test: structures passed and returned by
    value, nested structures, arrays of structures, struct assignment,
    a flexible array member, designated initialisers and compound
    literals.  */

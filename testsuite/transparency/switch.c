@@ -1,4 +1,4 @@
-/* switch.c -- transparency test: switch statements: a dense switch GCC
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* switch.c -- transparency test: switch statements: a dense switch GCC
    turns into a jump table, a sparse switch (binary decision tree), case
    ranges (GNU), fall-through chains, switch on characters as a lexer, a
    switch turned into a lookup table of values, and nested switches.  */

@@ -1,4 +1,4 @@
-/* tls.c -- transparency test: thread-local storage: _Thread_local and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* tls.c -- transparency test: thread-local storage: _Thread_local and
    __thread variables (initialised and zero), a thread-local array used
    as per-thread scratch, addresses of thread-local objects differing
    between threads (compared, not printed), and results gathered in

@@ -1,4 +1,4 @@
-/* unions.c -- transparency test: unions (type punning of float and
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* unions.c -- transparency test: unions (type punning of float and
    integer representations, a tagged union interpreter, union of
    structures with a common initial sequence, anonymous unions).  */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* varargs.c -- transparency test: variadic functions with va_list,
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* varargs.c -- transparency test: variadic functions with va_list,
    va_copy, mixed argument types (int, long, double, pointers, promoted
    char and float), vsnprintf, and a variadic function forwarding its
    list to another.  */

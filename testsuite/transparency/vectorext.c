@@ -1,4 +1,4 @@
-/* vectorext.c -- transparency test: GCC vector extensions
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* vectorext.c -- transparency test: GCC vector extensions
    (vector_size): element-wise arithmetic, comparisons producing masks,
    __builtin_shuffle, subscripting, conversion between vector types, and
    a dot product over vectors of floats.  */

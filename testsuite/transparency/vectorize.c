@@ -1,4 +1,4 @@
-/* vectorize.c -- transparency test: loops and nested loops GCC vectorises
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* vectorize.c -- transparency test: loops and nested loops GCC vectorises
    at -O3 (saxpy, int/float reductions, a matrix product, a stencil, a
    conditional store, a strided gather, type conversion).  Values are
    exactly representable or summed in a fixed order so the output does not

@@ -1,4 +1,4 @@
-/* vla.c -- transparency test: variable-length arrays: 1-D and 2-D VLAs
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* vla.c -- transparency test: variable-length arrays: 1-D and 2-D VLAs
    of run-time size, VLA parameters, sizeof of a VLA, pointers to VLA
    rows, a VLA in a loop body (reallocated each iteration), and typedefs
    of VLA types.  */

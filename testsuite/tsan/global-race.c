@@ -1,4 +1,4 @@
-/* ThreadSanitizer still reports a real race in a program compiled by the
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ThreadSanitizer still reports a real race in a program compiled by the
    plugin: two processes that stream through a record (lowered inline, as
    in stream-no-report.c) both increment the ordinary global HITS first
    thing.  Each then waits until the other has made its increment, through

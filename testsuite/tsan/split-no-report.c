@@ -1,4 +1,4 @@
-/* ThreadSanitizer on OpenMP stream sites split into workers
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ThreadSanitizer on OpenMP stream sites split into workers
    (docs/omp-stream.md, "The network"; erbium/task.h, ER_SITE_SPLIT): a
    source, a stage split into 3 workers and a sink stream 3000 blocks of
    4 ints.  The workers finish out of order; the frontiers pass an

@@ -1,4 +1,4 @@
-/* ThreadSanitizer on streams made and dropped by several processes at
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ThreadSanitizer on streams made and dropped by several processes at
    once, through the task runtime's C API (erbium/task.h): 4 instances of
    a site with a process per instance each make 6 streams in turn, with
    windows of 2^10 to 2^18 int32 elements (buffers of 16 KiB in an arena

@@ -1,4 +1,4 @@
-/* ThreadSanitizer on a program compiled by the plugin: a producer and a
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* ThreadSanitizer on a program compiled by the plugin: a producer and a
    consumer stream 20000 ints through two records, one written element
    at a time (strip-mined into bursts; the element path a burst falls
    back on stays library calls) and one in explicit bursts as Figure 2

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: the constants of the inline fast path.
 
    The hot path exists twice, as C (erbium/sync.h, inlined into the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: memory layout shared by the inline hot path.
 
    The synchronisation primitives are static inline (erbium/sync.h), so the

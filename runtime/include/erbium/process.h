@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: processes (paper section 3, "Creation" and
    "Termination").
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: records and views, their creation, registration,
    windows and termination (paper section 3, "Creation", "Resource
    management", "Termination"; section 4 for the single shared buffer).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: the public C API in one include.  See erbium/version.h
    (the version, written by configure), erbium/record.h (records, views,
    registration, windows, termination), erbium/sync.h (the inline

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: the synchronisation hot path (paper section 3, "Data
    streaming" and "Resource management"; section 4 for the shared-memory
    specialisation).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Erbium runtime: OpenMP stream tasks on persistent processes (the
    OpenMP stream extension of Pop and Cohen, in the syntax OpenStream
    kept; the Erbium paper's title: "map data-flow tasks to scalable,

@@ -1,4 +1,4 @@
-/* main.c -- one unit of testsuite/lto/lto.exp's separately compiled
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* main.c -- one unit of testsuite/lto/lto.exp's separately compiled
    program (units.h): the consumer process and main, which checks the sum
    of the UNITS_N values the producer of producer.c wrote.  lto.exp cites
    the line of the consumer's loop (17).  */

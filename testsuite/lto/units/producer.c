@@ -1,4 +1,4 @@
-/* producer.c -- one unit of testsuite/lto/lto.exp's separately compiled
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* producer.c -- one unit of testsuite/lto/lto.exp's separately compiled
    program (units.h): the producer process, whose element-at-a-time loop
    has its own burst.  lto.exp cites the lines of the pragma (20) and of
    the loop (21).  */

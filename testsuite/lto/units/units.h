@@ -1,4 +1,4 @@
-/* units.h -- the two units of testsuite/lto/lto.exp's separately
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* units.h -- the two units of testsuite/lto/lto.exp's separately
    compiled program: producer.c writes 0 .. UNITS_N - 1 one element at
    a time, main.c sums them one element at a time and checks the sum.  */
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # match.tcl TEST.c OUTPUT-FILE -- print 1 when OUTPUT-FILE matches the
 # concatenation of TEST.c's dg-output patterns the way dg.exp's dg-test
 # does (each directive evaluated as a Tcl command, `regexp --' on the

@@ -1,4 +1,4 @@
-/* model.hh -- a reference model of the positions semantics of the OpenMP
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /* model.hh -- a reference model of the positions semantics of the OpenMP
    stream extension (OMP-STREAM-SPEC.md section 6, the table at the top of
    runtime/include/erbium/task.h), used only to check the expected values
    of the programs in testsuite/omp-stream before the compiler exists.  It

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """run.py -- check the programs of testsuite/omp-stream against model.hh,
 the reference model of the positions semantics (see translate.py).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """translate.py -- rewrite a program of testsuite/omp-stream (C with the
 OpenMP stream pragmas) into C++ over model.hh, the reference model of the
 positions semantics, so that the suite's expected values can be checked

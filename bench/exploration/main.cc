@@ -290,30 +290,20 @@ parse_options (int argc, char **argv)
   Options o;
   std::string impls = "all", configs = "all", bursts = "1,8,64,1024,4096";
   bool csv_given = false;
-  opterr = 0;
   for (int pass = 0; pass < 2; pass++)
     {
       // optind 0: getopt_long starts over (glibc).
       optind = 0;
       int c;
-      while ((c = getopt_long (argc, argv, ":h", kLongOptions, nullptr))
+      while ((c = xb_next_option (argc, argv, kLongOptions, OPT_HELP, usage))
 	     != -1)
-	if (c == 'h' || c == OPT_HELP)
-	  {
-	    usage (stdout);
-	    std::exit (std::fflush (stdout) != 0);
-	  }
-	else if (c == '?' || c == ':')
-	  xb_bad_option (argv, c);
-	else if (c == OPT_QUICK || c == OPT_DEMO)
+	if (c == OPT_QUICK || c == OPT_DEMO)
 	  {
 	    if (pass == 0)
 	      apply_preset (o, c, impls, configs, bursts);
 	  }
 	else if (pass == 1)
 	  apply_option (o, c, optarg, impls, configs, bursts, &csv_given);
-      if (optind < argc)
-	xb_usage_error ("unexpected operand '%s'", argv[optind]);
     }
   if (std::strcmp (o.preset, "demo") == 0 && !csv_given)
     o.csv = "none";

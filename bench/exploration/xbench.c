@@ -149,6 +149,25 @@ xb_bad_option (char **argv, int c)
   xb_usage_error ("unknown or ambiguous option '%s'", o);
 }
 
+/* See xbench.h.  */
+int
+xb_next_option (int argc, char **argv, const struct option *lo, int help,
+		void (*usage) (FILE *))
+{
+  opterr = 0;
+  int c = getopt_long (argc, argv, ":h", lo, NULL);
+  if (c == 'h' || c == help)
+    {
+      usage (stdout);
+      exit (fflush (stdout) != 0);
+    }
+  if (c == '?' || c == ':')
+    xb_bad_option (argv, c);
+  if (c == -1 && optind < argc)
+    xb_usage_error ("unexpected operand '%s'", argv[optind]);
+  return c;
+}
+
 /* The CSV being written (xb_csv_open .. xb_csv_close): its path, the
    temporary file renamed to it at the end (empty when none is pending),
    and the kept rows of larger hog, written last.  */

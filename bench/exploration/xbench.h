@@ -195,6 +195,16 @@ void xb_usage_error (const char *fmt, ...)
    ':', for ARGV: xb_usage_error with what was wrong (an unknown or
    ambiguous option, a missing value, a value given to a flag).  */
 void xb_bad_option (char **argv, int c) __attribute__ ((noreturn));
+struct option;
+/* The next option of the command line ARGC/ARGV for getopt_long with the
+   long options LO (optstring ":h", opterr 0), in the drivers' common way:
+   -h or the long option coded HELP prints USAGE on stdout and exits 0 (1
+   when stdout cannot be written); a bad option exits through
+   xb_bad_option; at the end an operand left over exits through
+   xb_usage_error.  Returns the code of the option (optarg holds its
+   value), or -1 at the end of the options.  */
+int xb_next_option (int argc, char **argv, const struct option *lo,
+		    int help, void (*usage) (FILE *));
 /* Open the CSV file PATH for the rows of a series run with HOG (0 ..)
    busy-loop processes beside it (xb_hog_start), after creating the
    directories leading to it (mkdir -p).  HEADER is the line of column

@@ -134,9 +134,8 @@ parse_options (struct options *o, int argc, char **argv)
   o->hog = 0;
   o->csv = "bench/results/plugin.csv";
   o->expl_csv = "bench/results/exploration.csv";
-  opterr = 0;
   int c;
-  while ((c = getopt_long (argc, argv, ":h", lo, NULL)) != -1)
+  while ((c = xb_next_option (argc, argv, lo, OPT_HELP, usage)) != -1)
     switch (c)
       {
       case OPT_QUICK:
@@ -166,15 +165,7 @@ parse_options (struct options *o, int argc, char **argv)
       case OPT_BURSTS:
 	parse_bursts (o, optarg);
 	break;
-      case 'h':
-      case OPT_HELP:
-	usage (stdout);
-	exit (fflush (stdout) != 0);
-      default:
-	xb_bad_option (argv, c);
       }
-  if (optind < argc)
-    xb_usage_error ("unexpected operand '%s'", argv[optind]);
   o->preset = quick ? "quick" : "full";
   if (o->log_n < 0)
     o->log_n = quick ? 22 : 26;

@@ -1024,6 +1024,40 @@ fu_subst_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* Walk the statements of the current function for the rewriting ST:
+   remove the clobbers of the variables of CLOBBERED and the statements
+   of DROP, and make the substitutions of fu_subst_r in every other
+   statement but those of KEEP.  */
+static void
+fu_rewrite_stmts (fu_rewrite_state *st, const std::set<tree> &clobbered,
+		  const std::set<gimple *> &drop,
+		  const std::set<gimple *> &keep)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
+      {
+	gimple *g = gsi_stmt (gsi);
+	if ((gimple_clobber_p (g)
+	     && clobbered.count (gimple_assign_lhs (g)))
+	    || drop.count (g))
+	  {
+	    gsi_remove (&gsi, true);
+	    continue;
+	  }
+	if (!keep.count (g))
+	  {
+	    walk_stmt_info wi;
+	    memset (&wi, 0, sizeof wi);
+	    wi.info = st;
+	    walk_gimple_op (g, fu_subst_r, &wi);
+	    if (wi.changed)
+	      update_stmt_if_modified (g);
+	  }
+	gsi_next (&gsi);
+      }
+}
+
 /* Rewrite the current function for the group of members MS (creation
    order): the activation ACT_TYPE (or none), NACC accesses, the site
    variable SVAR.  */
@@ -1051,35 +1085,12 @@ fu_rewrite (std::vector<fu_member> &ms, tree act_type, int nacc, tree svar)
       if (m.acc)
 	mine.insert (m.acc);
     }
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
-      {
-	gimple *g = gsi_stmt (gsi);
-	if (gimple_clobber_p (g) && mine.count (gimple_assign_lhs (g)))
-	  {
-	    gsi_remove (&gsi, true);
-	    continue;
-	  }
-	bool drop = false;
-	for (size_t k = 0; k + 1 < ms.size (); k++)
-	  drop |= g == ms[k].call;
-	if (drop)
-	  {
-	    gsi_remove (&gsi, true);
-	    continue;
-	  }
-	if (g != ms.back ().call)
-	  {
-	    walk_stmt_info wi;
-	    memset (&wi, 0, sizeof wi);
-	    wi.info = &st;
-	    walk_gimple_op (g, fu_subst_r, &wi);
-	    if (wi.changed)
-	      update_stmt_if_modified (g);
-	  }
-	gsi_next (&gsi);
-      }
+  /* The last member's creation stays, for the whole group; the others
+     go.  */
+  std::set<gimple *> drop, keep = { ms.back ().call };
+  for (size_t k = 0; k + 1 < ms.size (); k++)
+    drop.insert (ms[k].call);
+  fu_rewrite_stmts (&st, mine, drop, keep);
   gcall *c = ms.back ().call;
   gimple_call_set_arg (c, 0, build_fold_addr_expr (svar));
   gimple_call_set_arg (c, 1, st.fact ? build_fold_addr_expr (st.fact)
@@ -1151,27 +1162,7 @@ fu_rewrite_ordered (std::vector<fu_member> &ms, tree act_type, tree tag,
     }
   for (tree v = vars; v; v = DECL_CHAIN (v))
     add_local_decl (cfun, v);
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
-      {
-	gimple *g = gsi_stmt (gsi);
-	if (gimple_clobber_p (g) && acts.count (gimple_assign_lhs (g)))
-	  {
-	    gsi_remove (&gsi, true);
-	    continue;
-	  }
-	if (!calls.count (g))
-	  {
-	    walk_stmt_info wi;
-	    memset (&wi, 0, sizeof wi);
-	    wi.info = &st;
-	    walk_gimple_op (g, fu_subst_r, &wi);
-	    if (wi.changed)
-	      update_stmt_if_modified (g);
-	  }
-	gsi_next (&gsi);
-      }
+  fu_rewrite_stmts (&st, acts, std::set<gimple *> (), calls);
   for (size_t k = 0; k < ms.size (); k++)
     fu_ordered_call (ms[k], k, st.fact, tag, act_type, svar);
   cgraph_edge::rebuild_edges ();

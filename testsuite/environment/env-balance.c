@@ -11,19 +11,6 @@
 
 #include "env-test.h"
 
-static void
-process (void *p)
-{
-  (void) p;
-}
-
-static void
-child (void)
-{
-  er_run (process, NULL, 0);
-  er_wait_all ();
-}
-
 static int cores;
 
 /* 1 when the report says balancing is on; with one core, whether the
@@ -44,23 +31,17 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      child ();
-      return 0;
-    }
-  env_clean ("ERBIUM_BALANCE");
-  static const char *const report[] = { "ERBIUM_PLACEMENT_REPORT=1", NULL };
-  char *out = env_run ("ERBIUM_BALANCE", "1", report, 1);
+  env_start (argc, env_run_idle, "ERBIUM_BALANCE");
+  char *out = env_run ("ERBIUM_BALANCE", "1", env_report, 1);
   effect (out);
   free (out);
   if (cores > 1)
-    env_check_bool ("ERBIUM_BALANCE", 1, report, effect, 1);
+    env_check_bool ("ERBIUM_BALANCE", 1, env_report, effect, 1);
   else
     {
       /* One core: balancing is off whatever the variable says; a value
 	 that does not read still warns.  */
-      out = env_run ("ERBIUM_BALANCE", NULL, report, 1);
+      out = env_run ("ERBIUM_BALANCE", NULL, env_report, 1);
       env_check_warning (out, "ERBIUM_BALANCE", getenv ("ERBIUM_BALANCE"),
 			 ENV_BOOL_RULE "(1)");
       RT_CHECK (!effect (out), "balancing on one core:\n%s", out);

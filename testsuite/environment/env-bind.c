@@ -60,14 +60,5 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      child ();
-      return 0;
-    }
-  env_clean ("ERBIUM_BIND");
-  static const char *const report[] = { "ERBIUM_PLACEMENT_REPORT=1", NULL };
-  env_check_bool ("ERBIUM_BIND", 1, report, effect, 1);
-  RT_OK ("ERBIUM_BIND read");
-  return 0;
+  return env_test_bool (argc, child, "ERBIUM_BIND", 1, env_report, effect, 1);
 }

@@ -53,13 +53,5 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      child ();
-      return 0;
-    }
-  env_clean ("ERBIUM_CHECK");
-  env_check_bool ("ERBIUM_CHECK", 0, NULL, effect, 0);
-  RT_OK ("ERBIUM_CHECK read");
-  return 0;
+  return env_test_bool (argc, child, "ERBIUM_CHECK", 0, NULL, effect, 0);
 }

@@ -43,8 +43,7 @@ child (void)
 static char *
 check (const char *value, int warned, int cpu)
 {
-  static const char *const report[] = { "ERBIUM_PLACEMENT_REPORT=1", NULL };
-  char *out = env_run ("ERBIUM_CPUS", value, report, 1);
+  char *out = env_run ("ERBIUM_CPUS", value, env_report, 1);
   env_check_warning (out, "ERBIUM_CPUS", value ? value
 		     : getenv ("ERBIUM_CPUS"), warned ? "a list of processing "
 		     "units this process may run on (such as 0,1 or 0-3; "
@@ -64,12 +63,7 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      child ();
-      return 0;
-    }
-  env_clean ("ERBIUM_CPUS");
+  env_start (argc, child, "ERBIUM_CPUS");
   cpu_set_t set;
   RT_CHECK (sched_getaffinity (0, sizeof set, &set) == 0,
 	    "sched_getaffinity");

@@ -13,19 +13,6 @@
 
 #include "env-test.h"
 
-static void
-process (void *p)
-{
-  (void) p;
-}
-
-static void
-child (void)
-{
-  er_run (process, NULL, 0);
-  er_wait_all ();
-}
-
 /* 1 when the child's process was a fiber.  */
 static int
 effect (const char *out)
@@ -40,12 +27,7 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      child ();
-      return 0;
-    }
-  env_clean ("ERBIUM_FIBERS");
+  env_start (argc, env_run_idle, "ERBIUM_FIBERS");
   static const char *const stats[] = { "ERBIUM_STATS=1", NULL };
 #if defined __x86_64__
   env_check_bool ("ERBIUM_FIBERS", 0, stats, effect, 1);

@@ -30,13 +30,6 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      env_pipeline ();
-      return 0;
-    }
-  env_clean ("ERBIUM_PLACEMENT_REPORT");
-  env_check_bool ("ERBIUM_PLACEMENT_REPORT", 0, NULL, effect, 1);
-  RT_OK ("ERBIUM_PLACEMENT_REPORT read");
-  return 0;
+  return env_test_bool (argc, env_pipeline, "ERBIUM_PLACEMENT_REPORT", 0,
+			NULL, effect, 1);
 }

@@ -76,14 +76,5 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      child ();
-      return 0;
-    }
-  env_clean ("ERBIUM_SLICE");
-  static const char *const report[] = { "ERBIUM_PLACEMENT_REPORT=1", NULL };
-  env_check_bool ("ERBIUM_SLICE", 1, report, effect, 1);
-  RT_OK ("ERBIUM_SLICE read");
-  return 0;
+  return env_test_bool (argc, child, "ERBIUM_SLICE", 1, env_report, effect, 1);
 }

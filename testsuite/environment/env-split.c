@@ -18,8 +18,7 @@
 static char *
 check (const char *value, int warned, int workers, const char *how)
 {
-  static const char *const report[] = { "ERBIUM_PLACEMENT_REPORT=1", NULL };
-  char *out = env_run ("ERBIUM_SPLIT", value, report, 1);
+  char *out = env_run ("ERBIUM_SPLIT", value, env_report, 1);
   env_check_warning (out, "ERBIUM_SPLIT", value ? value
 		     : getenv ("ERBIUM_SPLIT"), warned ? "a number from 1 to "
 		     "1024 or auto; using the default (auto)\n" : NULL);
@@ -36,12 +35,7 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      env_pipeline ();
-      return 0;
-    }
-  env_clean ("ERBIUM_SPLIT");
+  env_start (argc, env_pipeline, "ERBIUM_SPLIT");
   free (check ("3", 0, 3, "ERBIUM_SPLIT"));
   free (check (" 1 ", 0, 1, "ERBIUM_SPLIT"));
   free (check ("AUTO", 0, 2, "the site's flags"));

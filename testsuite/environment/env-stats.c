@@ -11,16 +11,9 @@
 #include "env-test.h"
 
 static void
-process (void *p)
-{
-  (void) p;
-}
-
-static void
 child (void)
 {
-  er_run (process, NULL, 0);
-  er_wait_all ();
+  env_run_idle ();
   printf ("child done\n");
   fflush (stdout);
 }
@@ -43,13 +36,5 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      child ();
-      return 0;
-    }
-  env_clean ("ERBIUM_STATS");
-  env_check_bool ("ERBIUM_STATS", 0, NULL, effect, 1);
-  RT_OK ("ERBIUM_STATS read");
-  return 0;
+  return env_test_bool (argc, child, "ERBIUM_STATS", 0, NULL, effect, 1);
 }

@@ -33,6 +33,41 @@ env_clean (const char *keep)
       unsetenv (env_vars[k]);
 }
 
+/* The settings that make a child print its placement report at start
+   (docs/environment.md, ERBIUM_PLACEMENT_REPORT), as env_run's OTHER.  */
+static const char *const env_report[] = { "ERBIUM_PLACEMENT_REPORT=1",
+					  NULL };
+
+/* A process that does nothing, for a child that needs one to exist.  */
+static inline void
+env_idle_process (void *p)
+{
+  (void) p;
+}
+
+/* Run one env_idle_process and wait for it: the whole work of the
+   children that only need the runtime to start a process.  */
+static inline void
+env_run_idle (void)
+{
+  er_run (env_idle_process, NULL, 0);
+  er_wait_all ();
+}
+
+/* The start of each test's main, with its ARGC: run as the child (an
+   argument given), call CHILD and exit with 0; else unset the runtime's
+   variables but NAME, the test's (env_clean), and return.  */
+static inline void
+env_start (int argc, void (*child) (void), const char *name)
+{
+  if (argc > 1)
+    {
+      child ();
+      exit (0);
+    }
+  env_clean (name);
+}
+
 /* Whether the environment entry E ("NAME=VALUE") is for the variable
    of the setting S ("NAME=VALUE" or "NAME").  */
 static int
@@ -215,6 +250,21 @@ env_check_bool (const char *name, int dflt, const char *const *other,
 	    "%d:\n%s", name, given, dflt, out);
   fputs (out, stdout);
   free (out);
+}
+
+/* The whole main of a test of the boolean variable NAME (ARGC its argc,
+   CHILD what the child runs): env_start, env_check_bool with DFLT,
+   OTHER, EFFECT and OK_EXIT, then "ok: NAME read".  Returns 0, main's
+   status; a failed check exits with 1 (RT_CHECK).  */
+static inline int
+env_test_bool (int argc, void (*child) (void), const char *name, int dflt,
+	       const char *const *other, int (*effect) (const char *out),
+	       int ok_exit)
+{
+  env_start (argc, child, name);
+  env_check_bool (name, dflt, other, effect, ok_exit);
+  RT_OK ("%s read", name);
+  return 0;
 }
 
 #endif

@@ -53,12 +53,7 @@ int
 main (int argc, char **argv)
 {
   (void) argv;
-  if (argc > 1)
-    {
-      child ();
-      return 0;
-    }
-  env_clean ("ERBIUM_WINDOW_CACHE");
+  env_start (argc, child, "ERBIUM_WINDOW_CACHE");
   RT_EQ (bound_with ("64M", 0), 64LL << 20);
   RT_EQ (bound_with (" 2 k ", 0), 2048);
   RT_EQ (bound_with ("1g", 0), 1LL << 30);

@@ -683,13 +683,7 @@ fu_build_body (const char *name, location_t loc,
 static tree
 fu_static (tree type, const std::string &name, location_t loc)
 {
-  tree v = build_decl (loc, VAR_DECL, get_identifier (name.c_str ()), type);
-  TREE_STATIC (v) = 1;
-  TREE_PUBLIC (v) = 0;
-  DECL_ARTIFICIAL (v) = 1;
-  DECL_IGNORED_P (v) = 1;
-  TREE_USED (v) = 1;
-  TREE_ADDRESSABLE (v) = 1;
+  tree v = erbium_static_var (name.c_str (), type, loc);
   SET_DECL_ALIGN (v, 64 * BITS_PER_UNIT);
   DECL_USER_ALIGN (v) = 1;
   /* Analysed now, as fu_site_var's.  */
@@ -1444,22 +1438,9 @@ fu_site_var (tree first_var, tree body, const std::string &name,
 	     const std::string &where)
 {
   tree type = TREE_TYPE (first_var);
-  tree v = build_decl (DECL_SOURCE_LOCATION (first_var), VAR_DECL,
-		       get_identifier (name.c_str ()), type);
-  TREE_STATIC (v) = 1;
-  TREE_PUBLIC (v) = 0;
-  DECL_ARTIFICIAL (v) = 1;
-  DECL_IGNORED_P (v) = 1;
-  TREE_USED (v) = 1;
-  TREE_ADDRESSABLE (v) = 1;
-  vec<constructor_elt, va_gc> *elts = NULL;
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (type, "body"),
-			  build_fold_addr_expr (body));
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (type, "where"),
-			  erbium_string_literal (where.c_str ()));
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (type, "flags"),
-			  build_int_cst (integer_type_node, 0));
-  DECL_INITIAL (v) = build_constructor (type, elts);
+  tree v = erbium_static_var (name.c_str (), type,
+			      DECL_SOURCE_LOCATION (first_var));
+  DECL_INITIAL (v) = erbium_site_init (type, body, where.c_str ());
   /* Analysed now: the symbol table is past the point where it analyses
      the variables it is given (GCC's cgraphunit.cc, state IPA).  */
   varpool_node::add (v);

@@ -416,6 +416,16 @@ tree erbium_new_function (const char *name, tree fntype, tree parms,
    erbium_new_function.  */
 tree erbium_parm (const char *name, tree type, location_t loc);
 
+/* A static variable NAME of TYPE at LOC, local to the unit, artificial,
+   used and addressable; the caller gives its DECL_INITIAL, alignment and
+   hands it to the varpool.  */
+tree erbium_static_var (const char *name, tree type, location_t loc);
+
+/* The initial value of a static er_site (of type SREC, <erbium/task.h>)
+   whose body function is BODY_FN and whose place for messages is WHERE
+   ("FILE:LINE" or "FILE:LINE (NAME)"), no flags.  */
+tree erbium_site_init (tree srec, tree body_fn, const char *where);
+
 /* Register the PLUGIN_PRE_GENERICIZE callback (after frontend.cc's).  */
 void erbium_init_outline (const char *plugin_name);
 

@@ -765,6 +765,34 @@ erbium_parm (const char *name, tree type, location_t loc)
   return p;
 }
 
+/* See omp-stream.h.  */
+tree
+erbium_static_var (const char *name, tree type, location_t loc)
+{
+  tree v = build_decl (loc, VAR_DECL, get_identifier (name), type);
+  TREE_STATIC (v) = 1;
+  TREE_PUBLIC (v) = 0;
+  DECL_ARTIFICIAL (v) = 1;
+  DECL_IGNORED_P (v) = 1;
+  TREE_USED (v) = 1;
+  TREE_ADDRESSABLE (v) = 1;
+  return v;
+}
+
+/* See omp-stream.h.  */
+tree
+erbium_site_init (tree srec, tree body_fn, const char *where)
+{
+  vec<constructor_elt, va_gc> *elts = NULL;
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "body"),
+			  build_fold_addr_expr (body_fn));
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "where"),
+			  erbium_string_literal (where));
+  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "flags"),
+			  build_int_cst (integer_type_node, 0));
+  return build_constructor (srec, elts);
+}
+
 /* Finish FN, whose DECL_SAVED_TREE is set: the C front end genericizes
    it, cgraph takes it (GCC-PLUGIN-NOTES, "Outlining").  */
 static void
@@ -1095,27 +1123,14 @@ erbium_make_site_var (erbium_site *site, tree fn, const char *fname,
   tree srec = erbium_site_type ();
   char name[64];
   snprintf (name, sizeof name, "__erbium_site_%s_%d", fname, uid);
-  tree svar = build_decl (loc, VAR_DECL, get_identifier (name), srec);
-  TREE_STATIC (svar) = 1;
-  TREE_PUBLIC (svar) = 0;
-  DECL_ARTIFICIAL (svar) = 1;
-  DECL_IGNORED_P (svar) = 1;
-  TREE_USED (svar) = 1;
-  TREE_ADDRESSABLE (svar) = 1;
+  tree svar = erbium_static_var (name, srec, loc);
   char where[512];
   if (site->name)
     snprintf (where, sizeof where, "%s:%d (%s)", xl.file, xl.line,
 	      IDENTIFIER_POINTER (site->name));
   else
     snprintf (where, sizeof where, "%s:%d", xl.file, xl.line);
-  vec<constructor_elt, va_gc> *elts = NULL;
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "body"),
-			  build_fold_addr_expr (body_fn));
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "where"),
-			  erbium_string_literal (where));
-  CONSTRUCTOR_APPEND_ELT (elts, erbium_task_field (srec, "flags"),
-			  build_int_cst (integer_type_node, 0));
-  DECL_INITIAL (svar) = build_constructor (srec, elts);
+  DECL_INITIAL (svar) = erbium_site_init (srec, body_fn, where);
   varpool_node::finalize_decl (svar);
   site->site_var = erbium_keep (svar);
   site->body_fn = erbium_keep (body_fn);

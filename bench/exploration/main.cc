@@ -183,37 +183,32 @@ parse_configs (const std::string &list)
   return out;
 }
 
-// getopt_long's codes for the long options: above any character.
+// getopt_long's codes for the driver's own long options (xbench.h: the
+// common ones).
 enum
 {
-  OPT_QUICK = 0x100, OPT_DEMO, OPT_NO_CAPS, OPT_IMPLS, OPT_CONFIGS,
-  OPT_BURSTS, OPT_INDICES, OPT_HORIZON, OPT_RUNS, OPT_CSV, OPT_RUN_BUDGET,
-  OPT_HOG, OPT_HELP
+  OPT_DEMO = XB_OPT_OWN, OPT_NO_CAPS, OPT_IMPLS, OPT_CONFIGS, OPT_BURSTS,
+  OPT_INDICES, OPT_RUN_BUDGET
 };
 
 static const struct option kLongOptions[] = {
-  { "quick", no_argument, nullptr, OPT_QUICK },
   { "demo", no_argument, nullptr, OPT_DEMO },
   { "no-caps", no_argument, nullptr, OPT_NO_CAPS },
   { "impls", required_argument, nullptr, OPT_IMPLS },
   { "configs", required_argument, nullptr, OPT_CONFIGS },
   { "bursts", required_argument, nullptr, OPT_BURSTS },
   { "indices", required_argument, nullptr, OPT_INDICES },
-  { "horizon", required_argument, nullptr, OPT_HORIZON },
-  { "runs", required_argument, nullptr, OPT_RUNS },
-  { "csv", required_argument, nullptr, OPT_CSV },
   { "run-budget", required_argument, nullptr, OPT_RUN_BUDGET },
-  { "hog", required_argument, nullptr, OPT_HOG },
-  { "help", no_argument, nullptr, OPT_HELP },
+  XB_LONG_OPTIONS,
   { nullptr, 0, nullptr, 0 },
 };
 
-// Apply preset C (OPT_QUICK or OPT_DEMO) to O and the lists' texts.
+// Apply preset C (XB_OPT_QUICK or OPT_DEMO) to O and the lists' texts.
 static void
 apply_preset (Options &o, int c, std::string &impls, std::string &configs,
 	      std::string &bursts)
 {
-  if (c == OPT_QUICK)
+  if (c == XB_OPT_QUICK)
     {
       o.preset = "quick";
       o.log_n = 22;
@@ -258,13 +253,13 @@ apply_option (Options &o, int c, const char *v, std::string &impls,
     case OPT_INDICES:
       o.log_n = xb_parse_int ("--indices", v, 4, 30);
       break;
-    case OPT_HORIZON:
+    case XB_OPT_HORIZON:
       o.log_h = xb_parse_int ("--horizon", v, 4, 28);
       break;
-    case OPT_RUNS:
+    case XB_OPT_RUNS:
       o.runs = xb_parse_int ("--runs", v, 1, 1000);
       break;
-    case OPT_HOG:
+    case XB_OPT_HOG:
       o.hog = xb_parse_int ("--hog", v, 0, XB_HOG_MAX);
       break;
     case OPT_RUN_BUDGET:
@@ -273,7 +268,7 @@ apply_option (Options &o, int c, const char *v, std::string &impls,
 	xb_usage_error ("--run-budget: '%s' is not a positive number of "
 			"seconds", v);
       break;
-    case OPT_CSV:
+    case XB_OPT_CSV:
       o.csv = v;
       *csv_given = true;
       break;
@@ -295,9 +290,9 @@ parse_options (int argc, char **argv)
       // optind 0: getopt_long starts over (glibc).
       optind = 0;
       int c;
-      while ((c = xb_next_option (argc, argv, kLongOptions, OPT_HELP, usage))
+      while ((c = xb_next_option (argc, argv, kLongOptions, usage))
 	     != -1)
-	if (c == OPT_QUICK || c == OPT_DEMO)
+	if (c == XB_OPT_QUICK || c == OPT_DEMO)
 	  {
 	    if (pass == 0)
 	      apply_preset (o, c, impls, configs, bursts);

@@ -151,12 +151,12 @@ xb_bad_option (char **argv, int c)
 
 /* See xbench.h.  */
 int
-xb_next_option (int argc, char **argv, const struct option *lo, int help,
+xb_next_option (int argc, char **argv, const struct option *lo,
 		void (*usage) (FILE *))
 {
   opterr = 0;
   int c = getopt_long (argc, argv, ":h", lo, NULL);
-  if (c == 'h' || c == help)
+  if (c == 'h' || c == XB_OPT_HELP)
     {
       usage (stdout);
       exit (fflush (stdout) != 0);
@@ -166,6 +166,27 @@ xb_next_option (int argc, char **argv, const struct option *lo, int help,
   if (c == -1 && optind < argc)
     xb_usage_error ("unexpected operand '%s'", argv[optind]);
   return c;
+}
+
+/* See xbench.h.  */
+int
+xb_common_option (int c, const char *v, int max_runs, int *runs,
+		  const char **csv, int *hog)
+{
+  switch (c)
+    {
+    case XB_OPT_RUNS:
+      *runs = xb_parse_int ("--runs", v, 1, max_runs);
+      return 1;
+    case XB_OPT_CSV:
+      *csv = v;
+      return 1;
+    case XB_OPT_HOG:
+      *hog = xb_parse_int ("--hog", v, 0, XB_HOG_MAX);
+      return 1;
+    default:
+      return 0;
+    }
 }
 
 /* The CSV being written (xb_csv_open .. xb_csv_close): its path, the

@@ -195,16 +195,38 @@ void xb_usage_error (const char *fmt, ...)
    ':', for ARGV: xb_usage_error with what was wrong (an unknown or
    ambiguous option, a missing value, a value given to a flag).  */
 void xb_bad_option (char **argv, int c) __attribute__ ((noreturn));
+/* getopt_long's codes of the long options every driver has (above any
+   character); a driver numbers its own from XB_OPT_OWN.  */
+enum
+{
+  XB_OPT_QUICK = 0x100, XB_OPT_HORIZON, XB_OPT_RUNS, XB_OPT_CSV, XB_OPT_HOG,
+  XB_OPT_HELP, XB_OPT_OWN
+};
+/* Their entries in a driver's table of long options (<getopt.h>):
+   --quick, --horizon V, --runs V, --csv V, --hog V and --help.  */
+#define XB_LONG_OPTIONS						\
+  { "quick", no_argument, NULL, XB_OPT_QUICK },				\
+  { "horizon", required_argument, NULL, XB_OPT_HORIZON },		\
+  { "runs", required_argument, NULL, XB_OPT_RUNS },			\
+  { "csv", required_argument, NULL, XB_OPT_CSV },			\
+  { "hog", required_argument, NULL, XB_OPT_HOG },			\
+  { "help", no_argument, NULL, XB_OPT_HELP }
 struct option;
 /* The next option of the command line ARGC/ARGV for getopt_long with the
    long options LO (optstring ":h", opterr 0), in the drivers' common way:
-   -h or the long option coded HELP prints USAGE on stdout and exits 0 (1
+   -h or --help (XB_OPT_HELP) prints USAGE on stdout and exits 0 (1
    when stdout cannot be written); a bad option exits through
    xb_bad_option; at the end an operand left over exits through
    xb_usage_error.  Returns the code of the option (optarg holds its
    value), or -1 at the end of the options.  */
 int xb_next_option (int argc, char **argv, const struct option *lo,
-		    int help, void (*usage) (FILE *));
+		    void (*usage) (FILE *));
+/* Apply the option C of xb_next_option with the value V when it is one
+   of --runs (1 .. MAX_RUNS into *RUNS), --csv (into *CSV) or --hog (0 ..
+   XB_HOG_MAX into *HOG); a bad value exits through xb_parse_int.
+   Returns 1 when C was one of them, else 0.  */
+int xb_common_option (int c, const char *v, int max_runs, int *runs,
+		      const char **csv, int *hog);
 /* Open the CSV file PATH for the rows of a series run with HOG (0 ..)
    busy-loop processes beside it (xb_hog_start), after creating the
    directories leading to it (mkdir -p).  HEADER is the line of column

@@ -97,11 +97,11 @@ parse_bursts (struct options *o, const char *v)
   free (copy);
 }
 
-/* getopt_long's codes for the long options: above any character.  */
+/* getopt_long's codes for the driver's own long options (xbench.h: the
+   common ones).  */
 enum
 {
-  OPT_QUICK = 0x100, OPT_NO_CAPI, OPT_INDICES, OPT_HORIZON, OPT_RUNS,
-  OPT_CSV, OPT_HOG, OPT_EXPLORATION, OPT_BURSTS, OPT_HELP
+  OPT_NO_CAPI = XB_OPT_OWN, OPT_INDICES, OPT_EXPLORATION, OPT_BURSTS
 };
 
 /* Fill O from ARGC/ARGV (getopt_long: --opt=V or --opt V, -h or --help
@@ -112,16 +112,11 @@ parse_options (struct options *o, int argc, char **argv)
 {
   static const int def_bursts[] = { 1, 8, 64, 1024 };
   static const struct option lo[] = {
-    { "quick", no_argument, NULL, OPT_QUICK },
     { "no-capi", no_argument, NULL, OPT_NO_CAPI },
     { "indices", required_argument, NULL, OPT_INDICES },
-    { "horizon", required_argument, NULL, OPT_HORIZON },
-    { "runs", required_argument, NULL, OPT_RUNS },
-    { "csv", required_argument, NULL, OPT_CSV },
-    { "hog", required_argument, NULL, OPT_HOG },
     { "exploration", required_argument, NULL, OPT_EXPLORATION },
     { "bursts", required_argument, NULL, OPT_BURSTS },
-    { "help", no_argument, NULL, OPT_HELP },
+    XB_LONG_OPTIONS,
     { NULL, 0, NULL, 0 },
   };
   int quick = xb_quick (0, NULL);
@@ -135,10 +130,10 @@ parse_options (struct options *o, int argc, char **argv)
   o->csv = "bench/results/plugin.csv";
   o->expl_csv = "bench/results/exploration.csv";
   int c;
-  while ((c = xb_next_option (argc, argv, lo, OPT_HELP, usage)) != -1)
+  while ((c = xb_next_option (argc, argv, lo, usage)) != -1)
     switch (c)
       {
-      case OPT_QUICK:
+      case XB_OPT_QUICK:
 	quick = 1;
 	break;
       case OPT_NO_CAPI:
@@ -147,17 +142,8 @@ parse_options (struct options *o, int argc, char **argv)
       case OPT_INDICES:
 	o->log_n = xb_parse_int ("--indices", optarg, 16, 30);
 	break;
-      case OPT_HORIZON:
+      case XB_OPT_HORIZON:
 	o->log_h = xb_parse_int ("--horizon", optarg, 4, 26);
-	break;
-      case OPT_RUNS:
-	o->runs = xb_parse_int ("--runs", optarg, 1, MAX_RUNS);
-	break;
-      case OPT_CSV:
-	o->csv = optarg;
-	break;
-      case OPT_HOG:
-	o->hog = xb_parse_int ("--hog", optarg, 0, XB_HOG_MAX);
 	break;
       case OPT_EXPLORATION:
 	o->expl_csv = optarg;
@@ -165,6 +151,8 @@ parse_options (struct options *o, int argc, char **argv)
       case OPT_BURSTS:
 	parse_bursts (o, optarg);
 	break;
+      default:
+	xb_common_option (c, optarg, MAX_RUNS, &o->runs, &o->csv, &o->hog);
       }
   o->preset = quick ? "quick" : "full";
   if (o->log_n < 0)

@@ -110,11 +110,11 @@ parse_kernels (struct options *o, const char *v)
   free (copy);
 }
 
-/* getopt_long's codes for the long options: above any character.  */
+/* getopt_long's codes for the driver's own long options (xbench.h: the
+   common ones).  */
 enum
 {
-  OPT_QUICK = 0x100, OPT_ELEMENTS, OPT_HORIZON, OPT_RUNS, OPT_CSV, OPT_HOG,
-  OPT_KERNELS, OPT_HELP
+  OPT_ELEMENTS = XB_OPT_OWN, OPT_KERNELS
 };
 
 /* Fill O from ARGC/ARGV (getopt_long: --opt=V or --opt V, -h or --help
@@ -124,14 +124,9 @@ static void
 parse_options (struct options *o, int argc, char **argv)
 {
   static const struct option lo[] = {
-    { "quick", no_argument, NULL, OPT_QUICK },
     { "elements", required_argument, NULL, OPT_ELEMENTS },
-    { "horizon", required_argument, NULL, OPT_HORIZON },
-    { "runs", required_argument, NULL, OPT_RUNS },
-    { "csv", required_argument, NULL, OPT_CSV },
-    { "hog", required_argument, NULL, OPT_HOG },
     { "kernels", required_argument, NULL, OPT_KERNELS },
-    { "help", no_argument, NULL, OPT_HELP },
+    XB_LONG_OPTIONS,
     { NULL, 0, NULL, 0 },
   };
   int quick = xb_quick (0, NULL);
@@ -143,30 +138,23 @@ parse_options (struct options *o, int argc, char **argv)
   o->csv = "bench/results/stripmine.csv";
   o->hog = 0;
   int c;
-  while ((c = xb_next_option (argc, argv, lo, OPT_HELP, usage)) != -1)
+  while ((c = xb_next_option (argc, argv, lo, usage)) != -1)
     switch (c)
       {
-      case OPT_QUICK:
+      case XB_OPT_QUICK:
 	quick = 1;
 	break;
       case OPT_ELEMENTS:
 	o->log_n = xb_parse_int ("--elements", optarg, 10, 26);
 	break;
-      case OPT_HORIZON:
+      case XB_OPT_HORIZON:
 	o->horizon = xb_parse_int ("--horizon", optarg, SM_TAPS, 1 << 24);
-	break;
-      case OPT_RUNS:
-	o->runs = xb_parse_int ("--runs", optarg, 1, MAX_RUNS);
-	break;
-      case OPT_CSV:
-	o->csv = optarg;
-	break;
-      case OPT_HOG:
-	o->hog = xb_parse_int ("--hog", optarg, 0, XB_HOG_MAX);
 	break;
       case OPT_KERNELS:
 	parse_kernels (o, optarg);
 	break;
+      default:
+	xb_common_option (c, optarg, MAX_RUNS, &o->runs, &o->csv, &o->hog);
       }
   o->preset = quick ? "quick" : "full";
   if (o->log_n < 0)

@@ -198,6 +198,25 @@ static const char *const env_false[] = { "0", "false", " No", "OFF ",
 #define ENV_BOOL_RULE "a boolean (1/0, true/false, yes/no, on/off); " \
   "using the default "
 
+/* Check that each of VALUES (NULL-terminated) given to the boolean
+   variable NAME keeps its default DFLT, with the warning WARNED
+   (env_check_warning; NULL: none); OTHER, EFFECT and OK_EXIT as for
+   env_check_bool.  */
+static void
+env_check_default (const char *name, const char *const *values,
+		   const char *warned, int dflt, const char *const *other,
+		   int (*effect) (const char *out), int ok_exit)
+{
+  for (int k = 0; values[k]; k++)
+    {
+      char *out = env_run (name, values[k], other, ok_exit);
+      env_check_warning (out, name, values[k], warned);
+      RT_CHECK (effect (out) == dflt, "%s='%s' did not keep the default "
+		"%d:\n%s", name, values[k], dflt, out);
+      free (out);
+    }
+}
+
 /* Check the boolean variable NAME, whose default is DFLT, through
    EFFECT, which says from a child's output whether the variable was on
    (1) or off (0); the children run with OTHER besides (NULL: nothing)
@@ -224,24 +243,10 @@ env_check_bool (const char *name, int dflt, const char *const *other,
 	  free (out);
 	}
     }
-  for (int k = 0; blank[k]; k++)
-    {
-      char *out = env_run (name, blank[k], other, ok_exit);
-      env_check_warning (out, name, blank[k], NULL);
-      RT_CHECK (effect (out) == dflt, "%s='%s' did not keep the default "
-		"%d:\n%s", name, blank[k], dflt, out);
-      free (out);
-    }
+  env_check_default (name, blank, NULL, dflt, other, effect, ok_exit);
   char rule[128];
   snprintf (rule, sizeof rule, ENV_BOOL_RULE "(%d)", dflt);
-  for (int k = 0; invalid[k]; k++)
-    {
-      char *out = env_run (name, invalid[k], other, ok_exit);
-      env_check_warning (out, name, invalid[k], rule);
-      RT_CHECK (effect (out) == dflt, "%s='%s' did not keep the default "
-		"%d:\n%s", name, invalid[k], dflt, out);
-      free (out);
-    }
+  env_check_default (name, invalid, rule, dflt, other, effect, ok_exit);
   const char *given = getenv (name);
   RT_CHECK (given, "the test sets no %s (dg-set-target-env-var)", name);
   char *out = env_run (name, NULL, other, ok_exit);

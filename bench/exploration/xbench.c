@@ -189,6 +189,18 @@ xb_common_option (int c, const char *v, int max_runs, int *runs,
     }
 }
 
+/* xbench.h.  */
+const char *
+xb_preset (int quick, int *log_n, int quick_log_n, int full_log_n,
+	   int *runs)
+{
+  if (*log_n < 0)
+    *log_n = quick ? quick_log_n : full_log_n;
+  if (*runs < 0)
+    *runs = quick ? 3 : 5;
+  return quick ? "quick" : "full";
+}
+
 /* The CSV being written (xb_csv_open .. xb_csv_close): its path, the
    temporary file renamed to it at the end (empty when none is pending),
    and the kept rows of larger hog, written last.  */

@@ -227,6 +227,12 @@ int xb_next_option (int argc, char **argv, const struct option *lo,
    Returns 1 when C was one of them, else 0.  */
 int xb_common_option (int c, const char *v, int max_runs, int *runs,
 		      const char **csv, int *hog);
+/* The size and runs of a series after its options: *LOG_N (log2 of the
+   elements or indices) becomes QUICK_LOG_N or FULL_LOG_N and *RUNS 3 or
+   5 where the options left them negative (unset).  Returns the preset's
+   name, "quick" or "full", for the header the drivers print.  */
+const char *xb_preset (int quick, int *log_n, int quick_log_n,
+		       int full_log_n, int *runs);
 /* Open the CSV file PATH for the rows of a series run with HOG (0 ..)
    busy-loop processes beside it (xb_hog_start), after creating the
    directories leading to it (mkdir -p).  HEADER is the line of column

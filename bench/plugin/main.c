@@ -154,11 +154,7 @@ parse_options (struct options *o, int argc, char **argv)
       default:
 	xb_common_option (c, optarg, MAX_RUNS, &o->runs, &o->csv, &o->hog);
       }
-  o->preset = quick ? "quick" : "full";
-  if (o->log_n < 0)
-    o->log_n = quick ? 22 : 26;
-  if (o->runs < 0)
-    o->runs = quick ? 3 : 5;
+  o->preset = xb_preset (quick, &o->log_n, 22, 26, &o->runs);
   for (int b = 0; b < o->nbursts; b++)
     {
       int k = o->bursts[b];

@@ -156,11 +156,7 @@ parse_options (struct options *o, int argc, char **argv)
       default:
 	xb_common_option (c, optarg, MAX_RUNS, &o->runs, &o->csv, &o->hog);
       }
-  o->preset = quick ? "quick" : "full";
-  if (o->log_n < 0)
-    o->log_n = quick ? 20 : 22;
-  if (o->runs < 0)
-    o->runs = quick ? 3 : 5;
+  o->preset = xb_preset (quick, &o->log_n, 20, 22, &o->runs);
 }
 
 /* Allocate BYTES of zeroed, touched memory, or exit.  */

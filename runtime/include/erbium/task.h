@@ -172,8 +172,8 @@ typedef struct er_site
    when ERBIUM_FUSE=1, not when ERBIUM_FUSE=0, else (auto, or unset) when
    PROCESSES exceed the cores found (hwloc, er_ncores): each process
    could not have a core of its own.  ERBIUM_PLACEMENT_REPORT=1 prints
-   the choice.  Another value of ERBIUM_FUSE stops the program with a
-   message naming it.  */
+   the choice.  Another value of ERBIUM_FUSE warns once on stderr, naming
+   the variable and the value, and keeps auto (docs/environment.md).  */
 int er_task_fuse_choice (const er_site *fused, int processes, int *choice);
 
 /* er_task_create's FLAGS.  ER_TASK_UNDEFERRED: the task's `if' clause
